@@ -1,0 +1,80 @@
+package fwk
+
+import (
+	"net/http"
+)
+
+// Controller marks a type as a controller when embedded in it. Every exported
+// method of the embedding type is a view unless declared with NoRoute; the
+// methods of Controller itself (and Meta) are never views.
+//
+// One controller value serves every request: keep request state in *Ctx.
+type Controller struct{}
+
+func (Controller) fwkController() {}
+
+// ControllerSuffixes returns the suffixes naming.ControllerName strips from a
+// controller's type name: "Controller" and "View".
+func (Controller) ControllerSuffixes() []string { return []string{"Controller", "View"} }
+
+// Resource marks a type as a RESTful resource when embedded in it. Methods named
+// List, Create, Get, Patch, Put and Delete get fixed rules (see package doc);
+// other exported methods are controller-style views under the resource prefix.
+type Resource struct{ Controller }
+
+func (Resource) fwkResource() {}
+
+// ControllerSuffixes returns the suffixes naming.ControllerName strips from a
+// resource's type name: "Resource", "MethodView", "Controller" and "View".
+func (Resource) ControllerSuffixes() []string {
+	return []string{"Resource", "MethodView", "Controller", "View"}
+}
+
+type controllerMarker interface{ fwkController() }
+type resourceMarker interface{ fwkResource() }
+
+// Meta holds a controller's or resource's options. A controller declares it
+// with a method `Meta() fwk.Meta`; every field is optional.
+type Meta struct {
+	// Abstract controllers are never routed.
+	Abstract bool
+	// Decorators wrap every view of the controller; the first listed is outermost.
+	Decorators []func(http.Handler) http.Handler
+	// TemplateFolder is the folder Render looks in; default naming.ControllerName(type).
+	TemplateFolder string
+	// TemplateFileExtension is appended by Render to names without one; default Config.TemplateFileExtension.
+	TemplateFileExtension string
+	// URLPrefix is put in front of every rule of the controller (kept verbatim).
+	// For resources the default is "/" + the pluralised kebab-cased controller name.
+	URLPrefix string
+	// EndpointPrefix is the first part of every endpoint; default the snake-cased type name.
+	EndpointPrefix string
+	// MemberParam is a resource's member rule fragment; default "<int:id>".
+	MemberParam string
+	// UniqueMemberParam names the member param when the resource is a parent of
+	// subresources; default "<type:controllername_name>" built from MemberParam.
+	UniqueMemberParam string
+	// Views declares routes of views (SPEC's route decorator), listed first.
+	Views []ViewSpec
+}
+
+// MetaProvider is implemented by controllers that declare options.
+type MetaProvider interface{ Meta() Meta }
+
+// ViewSpec declares the route of one view; build it with View or NoRoute.
+type ViewSpec struct {
+	view    any    // method value, method expression or method name
+	rule    string // "" = derived from the method name
+	opts    []ViewOption
+	noRoute bool
+}
+
+// View declares a route for a controller method: view is a method value
+// (c.Index), a method expression ((*C).Index) or a method name ("Index").
+// Several View specs for one method give several rules under one endpoint.
+func View(view any, rule string, opts ...ViewOption) ViewSpec {
+	return ViewSpec{view: view, rule: rule, opts: opts}
+}
+
+// NoRoute declares that an exported method is not a view.
+func NoRoute(view any) ViewSpec { return ViewSpec{view: view, noRoute: true} }

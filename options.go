@@ -1,0 +1,71 @@
+package fwk
+
+import "net/http"
+
+// ViewOption customises the route of a view: give them to View, NewRoute and
+// the functions of the routes package.
+type ViewOption func(*Route)
+
+// Methods sets the HTTP methods of a route (default GET; GET also serves HEAD).
+func Methods(methods ...string) ViewOption {
+	return func(r *Route) { r.methods = append([]string(nil), methods...); r.set |= setMethods }
+}
+
+// Endpoint sets the endpoint name used by URLFor.
+func Endpoint(name string) ViewOption {
+	return func(r *Route) { r.endpoint = name; r.set |= setEndpoint }
+}
+
+// Defaults sets default values for parameters of the rule (Werkzeug defaults).
+func Defaults(values map[string]any) ViewOption {
+	return func(r *Route) { r.defaults = values; r.set |= setDefaults }
+}
+
+// OnlyIf registers the route only when ok is true.
+func OnlyIf(ok bool) ViewOption {
+	return func(r *Route) { r.onlyIf = ok; r.set |= setOnlyIf }
+}
+
+// OnlyIfFunc registers the route only when f returns true for the configured app.
+func OnlyIfFunc(f func(*App) bool) ViewOption {
+	return func(r *Route) { r.onlyIf = f; r.set |= setOnlyIf }
+}
+
+// IsMember marks a resource view as a member route: it is routed at
+// <prefix>/<member_param>/<kebab-method-name>.
+func IsMember() ViewOption {
+	return func(r *Route) { r.isMember = true; r.set |= setIsMember }
+}
+
+// Use wraps the view in net/http middleware; the first listed is outermost.
+// Controller Meta.Decorators wrap outside of these.
+func Use(middleware ...func(http.Handler) http.Handler) ViewOption {
+	return func(r *Route) { r.middleware = append(r.middleware, middleware...) }
+}
+
+// StrictSlashes sets Werkzeug's strict_slashes for the rule (default true: a
+// rule ending in "/" redirects the slash-less URL with 308).
+func StrictSlashes(strict bool) ViewOption {
+	return func(r *Route) { r.rulOpts.strictSlashes = &strict }
+}
+
+// RedirectTo makes the rule answer with a 308 redirect to target (a rule with
+// the same params, or a URL).
+func RedirectTo(target string) ViewOption {
+	return func(r *Route) { r.rulOpts.redirectTo = target }
+}
+
+// BuildOnly makes the rule usable for URL building only; it never matches.
+func BuildOnly() ViewOption {
+	return func(r *Route) { r.rulOpts.buildOnly = true }
+}
+
+// Host restricts the rule to requests for host (case-insensitive).
+func Host(host string) ViewOption {
+	return func(r *Route) { r.rulOpts.host = host }
+}
+
+// Subdomain restricts the rule to requests for subdomain of Config.ServerName.
+func Subdomain(sub string) ViewOption {
+	return func(r *Route) { r.rulOpts.subdomain = sub }
+}
