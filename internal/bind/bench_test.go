@@ -1,0 +1,64 @@
+package bind_test
+
+import (
+	"net/url"
+	"reflect"
+	"testing"
+
+	"github.com/fwkgo/fwk/internal/bind"
+)
+
+var reflectTypeInt = reflect.TypeFor[int]()
+
+func BenchmarkForInt(b *testing.B) {
+	conv, err := bind.For(reflectTypeInt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := conv("123456"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkForTypeInt(b *testing.B) {
+	conv, err := bind.ForType[int]()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := conv("123456"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkForUUID(b *testing.B) {
+	conv, err := bind.For(reflect.TypeFor[myUUID]())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := conv("6ba7b810-9dad-11d1-80b4-00c04fd430c8"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkQuery(b *testing.B) {
+	binder, err := bind.Query(reflect.TypeFor[listParams]())
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := url.Values{"page": {"3"}, "tag": {"a", "b"}, "q": {"shoes"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := binder(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
