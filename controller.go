@@ -63,18 +63,31 @@ type MetaProvider interface{ Meta() Meta }
 
 // ViewSpec declares the route of one view; build it with View or NoRoute.
 type ViewSpec struct {
-	view    any    // method value, method expression or method name
-	rule    string // "" = derived from the method name
-	opts    []ViewOption
-	noRoute bool
+	view       any    // method value, method expression or method name
+	rule       string // "" = derived from the method name
+	opts       []ViewOption
+	noRoute    bool
+	call       string // "fwk.View" or "fwk.NoRoute"
+	declaredAt string // "file.go:42" of the call
 }
 
 // View declares a route for a controller method: view is a method value
 // (c.Index), a method expression ((*C).Index) or a method name ("Index").
 // Several View specs for one method give several rules under one endpoint.
+//
+// The rule is relative to the controller's prefix; "" derives it from the
+// method name. Options not given here are the defaults: GET, the endpoint
+// "<Meta.EndpointPrefix>.<snake_case method>".
 func View(view any, rule string, opts ...ViewOption) ViewSpec {
-	return ViewSpec{view: view, rule: rule, opts: opts}
+	s := ViewSpec{view: view, rule: rule, opts: opts}
+	s.call, s.declaredAt = callSite()
+	return s
 }
 
-// NoRoute declares that an exported method is not a view.
-func NoRoute(view any) ViewSpec { return ViewSpec{view: view, noRoute: true} }
+// NoRoute declares that an exported method is not a view. view is a method
+// value, a method expression or a method name, as for View.
+func NoRoute(view any) ViewSpec {
+	s := ViewSpec{view: view, noRoute: true}
+	s.call, s.declaredAt = callSite()
+	return s
+}

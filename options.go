@@ -1,14 +1,22 @@
 package fwk
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 // ViewOption customises the route of a view: give them to View, NewRoute and
 // the functions of the routes package.
 type ViewOption func(*Route)
 
 // Methods sets the HTTP methods of a route (default GET; GET also serves HEAD).
+// Names are upper-cased.
 func Methods(methods ...string) ViewOption {
-	return func(r *Route) { r.methods = append([]string(nil), methods...); r.set |= setMethods }
+	upper := make([]string, len(methods))
+	for i, m := range methods {
+		upper[i] = strings.ToUpper(m)
+	}
+	return func(r *Route) { r.methods = upper; r.set |= setMethods }
 }
 
 // Endpoint sets the endpoint name used by URLFor.
@@ -40,7 +48,17 @@ func IsMember() ViewOption {
 // Use wraps the view in net/http middleware; the first listed is outermost.
 // Controller Meta.Decorators wrap outside of these.
 func Use(middleware ...func(http.Handler) http.Handler) ViewOption {
-	return func(r *Route) { r.middleware = append(r.middleware, middleware...) }
+	return func(r *Route) {
+		r.middleware = append(r.middleware[:len(r.middleware):len(r.middleware)], middleware...)
+		r.set |= setUse
+	}
+}
+
+// InBlueprint puts the route in a legacy blueprint (SPEC's blueprint
+// argument): its rule is served under the blueprint's URLPrefix and a derived
+// endpoint gets the blueprint's name in front ("bp.view").
+func InBlueprint(bp *Blueprint) ViewOption {
+	return func(r *Route) { r.blueprint = bp; r.set |= setBlueprint }
 }
 
 // StrictSlashes sets Werkzeug's strict_slashes for the rule (default true: a
