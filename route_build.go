@@ -280,8 +280,12 @@ func (info *ctrlInfo) ruleRoute(r *Route) *Route {
 	return c
 }
 
-// inherit copies from base the options r does not set explicitly.
+// inherit copies from base the options r does not set explicitly, and its
+// rule when r has none.
 func (r *Route) inherit(base *Route) {
+	if r.rule == "" {
+		r.setRule(base.rule)
+	}
 	if r.set&setEndpoint == 0 && base.set&setEndpoint != 0 {
 		r.endpoint = base.endpoint
 	}
