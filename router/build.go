@@ -1,0 +1,381 @@
+package router
+
+import "fmt"
+
+// BuildOptions refine URL building.
+type BuildOptions struct {
+	// Method restricts building to rules serving this method (a GET rule
+	// serves HEAD). When empty, rules serving GET are tried first, then the
+	// others.
+	Method string
+	// Anchor, if set, is appended as a fragment ("#anchor"), escaped.
+	Anchor string
+}
+
+// Build returns the URL path (with query and fragment) of an endpoint.
+// values are key, value pairs: Build("user", "id", 42, "tab", "posts").
+// See AppendBuild.
+func (r *Router) Build(endpoint string, values ...any) (string, error) {
+	var buf [256]byte
+	b, _, err := r.AppendBuild(buf[:0], endpoint, nil, values...)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendBuild appends the URL of an endpoint to dst and returns the rule
+// used. Rules of the endpoint are tried in Werkzeug's build order (more
+// arguments first, then more defaults, then registration order); the first
+// one whose parameters all have non-nil values, whose defaults agree with
+// the values given for them, and whose converters accept the values wins.
+// Each value goes through its converter's ToURL and is percent-encoded as one
+// segment ('/' kept only for slash-spanning converters). Values that are
+// neither parameters nor defaults form the query string, sorted by key (a
+// []string value repeats its key; nil values are skipped). Errors wrap
+// ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
+// ErrMethodNotAllowed; on error dst is returned unchanged.
+func (r *Router) AppendBuild(dst []byte, endpoint string, opts *BuildOptions, values ...any) ([]byte, *Route, error) {
+	if t := r.frozen.Load(); t != nil {
+		return t.build(dst, endpoint, opts, values)
+	}
+	return r.buildLocked(dst, endpoint, opts, values)
+}
+
+func (r *Router) buildLocked(dst []byte, endpoint string, opts *BuildOptions, values []any) ([]byte, *Route, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.mutable().build(dst, endpoint, opts, values)
+}
+
+// buildErrs keeps the first error of each kind met while trying rules.
+type buildErrs struct {
+	invalid, mismatch, missing error
+}
+
+func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]byte, *Route, error) {
+	list := t.endpoints[ep]
+	if len(list) == 0 {
+		return dst, nil, fmt.Errorf("fwk: build %q: %w", ep, ErrUnknownEndpoint)
+	}
+	if len(vals)%2 != 0 {
+		return dst, nil, fmt.Errorf("fwk: build %q: %w: odd number of key/value arguments", ep, ErrInvalidValue)
+	}
+	for i := 0; i < len(vals); i += 2 {
+		if _, ok := vals[i].(string); !ok {
+			return dst, nil, fmt.Errorf("fwk: build %q: %w: key %v is a %T, not a string", ep, ErrInvalidValue, vals[i], vals[i])
+		}
+	}
+	method, anchor := "", ""
+	if opts != nil {
+		method, anchor = opts.Method, opts.Anchor
+	}
+	passes := [2]string{method, ""}
+	if method == "" {
+		passes[0] = "GET"
+	}
+	var errs buildErrs
+	served := false
+	for pass, m := range passes {
+		if pass == 1 && method != "" {
+			break
+		}
+		for _, rt := range list {
+			if m != "" && !rt.serves(m) {
+				continue
+			}
+			served = true
+			out, err := rt.appendURL(dst, vals, anchor, &errs)
+			if err == nil {
+				return out, rt, nil
+			}
+		}
+	}
+	switch {
+	case errs.invalid != nil:
+		return dst, nil, errs.invalid
+	case errs.mismatch != nil:
+		return dst, nil, errs.mismatch
+	case errs.missing != nil:
+		return dst, nil, errs.missing
+	case !served:
+		return dst, nil, fmt.Errorf("fwk: build %q: no rule serves %s: %w", ep, method, ErrMethodNotAllowed)
+	}
+	return dst, nil, fmt.Errorf("fwk: build %q: %w", ep, ErrInvalidValue)
+}
+
+// serves reports whether rt serves method (HEAD is served with GET).
+func (rt *Route) serves(method string) bool {
+	if bit := methodBit(method); bit != 0 {
+		return rt.serve&bit != 0
+	}
+	return contains(rt.other, method)
+}
+
+// value returns the non-nil value of key in the pairs.
+func value(vals []any, key string) (any, bool) {
+	for i := 0; i+1 < len(vals); i += 2 {
+		if k, _ := vals[i].(string); k == key && vals[i+1] != nil {
+			return vals[i+1], true
+		}
+	}
+	return nil, false
+}
+
+// appendURL builds rt's URL if the values suit it; otherwise it records why
+// not in errs and returns a non-nil error.
+func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErrs) ([]byte, error) {
+	for _, p := range rt.params {
+		if _, ok := value(vals, p.name); !ok {
+			err := fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.rule.Endpoint, rt.rule.Path, p.name, ErrMissingParam)
+			if errs.missing == nil {
+				errs.missing = err
+			}
+			return dst, err
+		}
+	}
+	for k, d := range rt.rule.Defaults {
+		if v, ok := value(vals, k); ok && !sameValue(v, d) {
+			err := fmt.Errorf("fwk: build %q: rule %q: value %v for %q differs from the rule's default %v: %w", rt.rule.Endpoint, rt.rule.Path, v, k, d, ErrInvalidValue)
+			if errs.mismatch == nil {
+				errs.mismatch = err
+			}
+			return dst, err
+		}
+	}
+	start := len(dst)
+	dst, err := rt.appendPath(dst, vals, rt.tmpl, rt.params)
+	if err != nil {
+		if errs.invalid == nil {
+			errs.invalid = err
+		}
+		return dst[:start], err
+	}
+	dst = rt.appendQuery(dst, vals)
+	if anchor != "" {
+		dst = append(dst, '#')
+		dst = appendEscaped(dst, anchor, fragmentLo, fragmentHi, false)
+	}
+	return dst, nil
+}
+
+// appendPath renders a template with the values.
+func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []paramInfo) ([]byte, error) {
+	for _, tp := range tmpl {
+		if tp.param < 0 {
+			dst = append(dst, tp.lit...)
+			continue
+		}
+		p := &params[tp.param]
+		v, _ := value(vals, p.name)
+		var err error
+		if dst, err = p.appendValue(dst, v); err != nil {
+			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.rule.Endpoint, rt.rule.Path, p.name, p.cname, v, ErrInvalidValue, err)
+		}
+	}
+	return dst, nil
+}
+
+// appendValue appends the escaped URL text of v for parameter p.
+func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
+	if p.app != nil {
+		return p.app.appendURL(dst, v)
+	}
+	s, err := p.conv.ToURL(v)
+	if err != nil {
+		return dst, err
+	}
+	if !p.conv.Match(s) {
+		return dst, fmt.Errorf("converter does not match its own text %q", s)
+	}
+	if p.slash {
+		return appendPathValue(dst, s)
+	}
+	return appendSegment(dst, s)
+}
+
+// isArg reports whether k is a parameter or default of rt.
+func (rt *Route) isArg(k string) bool {
+	return rt.Converter(k) != nil || rt.hasDefault(k)
+}
+
+// appendQuery appends the values that are not arguments of rt as a query
+// string sorted by key (stable).
+func (rt *Route) appendQuery(dst []byte, vals []any) []byte {
+	var stack [16]int
+	idx := stack[:0]
+	for i := 0; i+1 < len(vals); i += 2 {
+		k := vals[i].(string)
+		if vals[i+1] == nil || rt.isArg(k) {
+			continue
+		}
+		idx = append(idx, i)
+	}
+	for i := 1; i < len(idx); i++ { // insertion sort: small and stable
+		for j := i; j > 0 && vals[idx[j]].(string) < vals[idx[j-1]].(string); j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	sep := byte('?')
+	for _, i := range idx {
+		k := vals[i].(string)
+		switch v := vals[i+1].(type) {
+		case []string:
+			for _, s := range v {
+				dst = appendQueryPair(dst, sep, k, s)
+				sep = '&'
+			}
+		case []any:
+			for _, s := range v {
+				if s != nil {
+					dst = appendQueryPair(dst, sep, k, s)
+					sep = '&'
+				}
+			}
+		default:
+			dst = appendQueryPair(dst, sep, k, v)
+			sep = '&'
+		}
+	}
+	return dst
+}
+
+func appendQueryPair(dst []byte, sep byte, k string, v any) []byte {
+	dst = append(dst, sep)
+	dst = appendEscaped(dst, k, queryLo, queryHi, true)
+	dst = append(dst, '=')
+	if s, ok := v.(string); ok {
+		return appendEscaped(dst, s, queryLo, queryHi, true)
+	}
+	var buf [64]byte
+	b, ok := appendScalar(buf[:0], v)
+	if !ok {
+		b = fmt.Append(buf[:0], v)
+	}
+	return appendEscaped(dst, b, queryLo, queryHi, true)
+}
+
+// sameValue compares a given value with a default: numbers by value, other
+// scalars by their text.
+func sameValue(a, b any) bool {
+	fa, okA := number(a)
+	fb, okB := number(b)
+	if okA || okB {
+		return okA && okB && fa == fb
+	}
+	sa, okA := scalarText(a)
+	sb, okB := scalarText(b)
+	if okA && okB {
+		return sa == sb
+	}
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int8:
+		return float64(x), true
+	case int16:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case uint:
+		return float64(x), true
+	case uint8:
+		return float64(x), true
+	case uint16:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case float32:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// matchedValue returns the value of argument k of a match: the converted
+// parameter or the default.
+func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
+	if c := rt.Converter(k); c != nil {
+		s, ok := ps.Lookup(k)
+		if !ok {
+			return nil, false
+		}
+		if v, err := c.ToValue(s); err == nil {
+			return v, true
+		}
+		return s, true
+	}
+	v, ok := rt.rule.Defaults[k]
+	return v, ok
+}
+
+// argValues returns the arguments of a match as key/value pairs.
+func (rt *Route) argValues(ps *Params) []any {
+	vals := make([]any, 0, 2*rt.nargs)
+	for _, p := range rt.params {
+		v, _ := rt.matchedValue(ps, p.name)
+		vals = append(vals, p.name, v)
+	}
+	for k, v := range rt.rule.Defaults {
+		vals = append(vals, k, v)
+	}
+	return vals
+}
+
+// defaultRedirect implements Werkzeug's redirect_defaults: when a rule that
+// builds before rt, with the same arguments, has defaults agreeing with the
+// matched values, the URL of that rule is the canonical one.
+func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
+	vals := rt.argValues(ps)
+	for _, src := range rt.sources {
+		if !src.serves(method) {
+			continue
+		}
+		agree := true
+		for k, d := range src.rule.Defaults {
+			if v, ok := value(vals, k); !ok || !sameValue(v, d) {
+				agree = false
+				break
+			}
+		}
+		if !agree {
+			continue
+		}
+		b, err := src.appendPath(nil, vals, src.tmpl, src.params)
+		if err == nil {
+			return safeLocation(string(b)), true
+		}
+	}
+	return "", false
+}
+
+// redirectLocation renders RedirectTo with the matched arguments.
+func (rt *Route) redirectLocation(ps *Params) string {
+	vals := rt.argValues(ps)
+	pr := rt.redirect
+	var b []byte
+	for _, tp := range pr.tmpl {
+		if tp.param < 0 {
+			b = append(b, tp.lit...)
+			continue
+		}
+		p := &pr.params[tp.param]
+		v, _ := value(vals, p.name)
+		out, err := p.appendValue(b, v)
+		if err != nil {
+			raw, _ := ps.Lookup(p.name)
+			out = appendEscaped(b, raw, segmentLo, segmentHi, false)
+		}
+		b = out
+	}
+	return safeLocation(string(b))
+}

@@ -1,0 +1,545 @@
+package router
+
+// Matching. Lookup first tries the map of fully static rules, then walks
+// the tree depth-first: at each node the static child for the segment is
+// tried before the dynamic children (in precedence order), and a failed
+// branch is undone (backtracking), so "/users/new/x" still finds
+// "/users/<slug>/x". A leaf that matches the path but not the method
+// records its methods for the Allow header and the walk goes on, as in
+// Werkzeug. Redirects (trailing slash, clean path, defaults) are decided
+// only once the walk has failed or a rule asks for one.
+
+import (
+	"net/http"
+	"path"
+	"strings"
+)
+
+// Match is the result of Lookup. It is meant to be reused: Lookup
+// overwrites every field.
+type Match struct {
+	// Route is the matched route, or nil.
+	Route *Route
+	// Params holds the decoded parameters of Route, then its defaults.
+	Params Params
+	// Status is http.StatusOK when Route matched; 200 with a nil Route for
+	// an automatic OPTIONS answer; http.StatusPermanentRedirect (308) with
+	// Location for a redirect; 405 with Allow; 400 when a parameter would
+	// decode to NUL or invalid UTF-8; otherwise 404.
+	Status int
+	// Location is the path-only target of a redirect (ServeHTTP appends the
+	// request's query). It never begins with "//" or "/\".
+	Location string
+	// Allow lists the methods of the path, as in "GET, HEAD, POST", for 405
+	// and automatic OPTIONS answers.
+	Allow string
+}
+
+// Err returns nil for a match or redirect, else ErrNotFound,
+// ErrMethodNotAllowed or ErrBadRequest.
+func (m *Match) Err() error {
+	switch m.Status {
+	case http.StatusOK, http.StatusPermanentRedirect:
+		return nil
+	case http.StatusMethodNotAllowed:
+		return ErrMethodNotAllowed
+	case http.StatusBadRequest:
+		return ErrBadRequest
+	}
+	return ErrNotFound
+}
+
+// search is the state of one lookup.
+type search struct {
+	r         *Router
+	t         *table
+	m         *Match
+	method    string
+	bit       uint16 // 0 for a non-standard method
+	host      string // request host without port
+	fullHost  string // request host as given
+	n         int    // parameters captured
+	route     *Route
+	auto      *leaf // automatic OPTIONS answer
+	redirect  bool  // trailing-slash redirect
+	bad       bool  // a parameter decoded to NUL or invalid UTF-8
+	allow     uint16
+	allowMore []string // non-standard methods for Allow
+}
+
+// Lookup matches a request and stores the result in m. escapedPath is the
+// request path as sent (URL.EscapedPath()); "%2F" stays inside its segment
+// except for slash-spanning converters, and parameters are decoded once.
+// host is the request's Host. Lookup allocates nothing for a match without
+// escaped parameters. The first call freezes the router.
+func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
+	t := r.frozen.Load()
+	if t == nil {
+		t = r.freeze()
+	}
+	r.lookup(t, method, host, escapedPath, m, true)
+}
+
+func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) {
+	m.Route, m.Status, m.Location, m.Allow, m.Params.n = nil, 0, "", "", 0
+	if p == "" {
+		p = "/"
+	}
+	if p[0] != '/' {
+		m.Status = http.StatusNotFound
+		return
+	}
+	s := search{r: r, t: t, m: m, method: method, bit: methodBit(method)}
+	if t.hosted {
+		s.setHost(host)
+	}
+	if len(t.static) > 0 && strings.IndexByte(p, '%') < 0 {
+		if l := t.static[p]; l != nil {
+			if rt := l.find(&s, false); rt != nil {
+				s.route = rt
+				s.finish(p)
+				return
+			}
+		}
+	}
+	t.root.match(&s, p)
+	s.finish(p)
+	if m.Status == http.StatusNotFound && clean && r.RedirectCleanPath && !isCleanPath(p) {
+		r.cleanRedirect(t, method, host, p, m)
+	}
+}
+
+// cleanRedirect redirects to the clean form of p when that form routes.
+func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
+	c := cleanPath(p)
+	r.lookup(t, method, host, c, m, false)
+	switch m.Status {
+	case http.StatusOK, http.StatusMethodNotAllowed:
+		m.Location = safeLocation(c)
+	case http.StatusPermanentRedirect:
+	default:
+		m.Route, m.Status, m.Location, m.Allow, m.Params.n = nil, http.StatusNotFound, "", "", 0
+		return
+	}
+	m.Route, m.Status, m.Allow, m.Params.n = nil, http.StatusPermanentRedirect, "", 0
+}
+
+func (s *search) setHost(h string) {
+	s.fullHost = h
+	s.host = h
+	if i := strings.LastIndexByte(h, ':'); i > strings.LastIndexByte(h, ']') {
+		s.host = h[:i]
+	}
+}
+
+// hostIs reports whether the request is for the host of rt, which is set.
+func (s *search) hostIs(rt *Route) bool {
+	if rt.hostPort {
+		return strings.EqualFold(s.fullHost, rt.host)
+	}
+	return strings.EqualFold(s.host, rt.host)
+}
+
+// find returns the route of l serving the request, or nil. Host-specific
+// routes are preferred; HEAD falls back to GET.
+func (l *leaf) find(s *search, nonStrict bool) *Route {
+	if !l.complex && !nonStrict {
+		if l.claims&s.bit != 0 {
+			for _, rt := range l.routes {
+				if rt.claim&s.bit != 0 {
+					return rt
+				}
+			}
+		}
+		if s.bit == mHEAD && l.claims&mGET != 0 {
+			for _, rt := range l.routes {
+				if rt.claim&mGET != 0 {
+					return rt
+				}
+			}
+		}
+		return nil
+	}
+	if nonStrict && !l.nonStrict {
+		return nil
+	}
+	for pass := 0; pass < 2; pass++ {
+		hosted := pass == 0
+		if hosted && !l.complex {
+			continue
+		}
+		for _, bit := range [2]uint16{s.bit, mGET} {
+			if bit == mGET && s.bit != mHEAD {
+				break
+			}
+			for _, rt := range l.routes {
+				if (rt.host != "") != hosted || (nonStrict && rt.strict) || (hosted && !s.hostIs(rt)) {
+					continue
+				}
+				if rt.hasMethod(s.method, bit) {
+					return rt
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// served returns the methods of l's routes for the request host, and
+// whether there is any such route.
+func (l *leaf) served(s *search, nonStrict bool) (uint16, []string, bool) {
+	if !l.complex && !nonStrict {
+		return l.serve, nil, len(l.routes) > 0
+	}
+	var mask uint16
+	var more []string
+	any := false
+	for _, rt := range l.routes {
+		if (nonStrict && rt.strict) || (rt.host != "" && !s.hostIs(rt)) {
+			continue
+		}
+		any = true
+		mask |= rt.serve
+		more = append(more, rt.other...)
+	}
+	return mask, more, any
+}
+
+// pick tries the routes of l; on a method mismatch it records l's methods
+// for Allow (or answers OPTIONS automatically).
+func (s *search) pick(l *leaf, nonStrict bool) bool {
+	if l == nil {
+		return false
+	}
+	if rt := l.find(s, nonStrict); rt != nil {
+		s.route = rt
+		return true
+	}
+	mask, more, any := l.served(s, nonStrict)
+	if !any {
+		return false
+	}
+	if s.bit == mOPTIONS && s.r.HandleOPTIONS {
+		s.auto = l
+		return true
+	}
+	s.allow |= mask
+	s.allowMore = append(s.allowMore, more...)
+	return false
+}
+
+// trySlash handles a path that ends where rules with a trailing slash end:
+// a strict rule serving the method asks for a redirect, a non-strict one
+// matches.
+func (s *search) trySlash(l *leaf) bool {
+	if l == nil {
+		return false
+	}
+	rt := l.find(s, false)
+	if rt == nil {
+		_, _, any := l.served(s, false)
+		if !any || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
+			return false
+		}
+		if l.nonStrict {
+			s.auto = l
+			return true
+		}
+	} else if !rt.strict {
+		s.route = rt
+		return true
+	}
+	if !s.r.RedirectTrailingSlash {
+		return false
+	}
+	s.redirect = true
+	return true
+}
+
+// match walks the subtree of n for rest, which is "" or starts with '/'.
+// It returns true when the search is over (match, automatic OPTIONS or
+// redirect).
+func (n *node) match(s *search, rest string) bool {
+	if rest == "" {
+		return s.pick(n.leaf, false) || s.trySlash(n.slash)
+	}
+	rest = rest[1:]
+	if rest == "" {
+		return s.pick(n.slash, false) || s.pick(n.leaf, true)
+	}
+	i, special := segmentEnd(rest)
+	if i == 0 {
+		return false // empty segment: never matches
+	}
+	seg, next := rest[:i], rest[i:]
+	if len(n.keys) > 0 {
+		var c *node
+		if special && strings.IndexByte(seg, '%') >= 0 {
+			c = n.escapedChild(seg)
+		} else {
+			c = n.staticChild(seg)
+		}
+		if c != nil && c.match(s, next) {
+			return true
+		}
+	}
+	for _, d := range n.dyn {
+		if d.matchDynamic(s, seg, special, rest, next) {
+			return true
+		}
+	}
+	return false
+}
+
+// segmentEnd returns the length of the first segment of s and whether it
+// holds a '%', a NUL or a non-ASCII byte.
+func segmentEnd(s string) (int, bool) {
+	special := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c > '/' && c < 0x80 {
+			continue
+		}
+		if c == '/' {
+			return i, special
+		}
+		if c == '%' || c == 0 || c >= 0x80 {
+			special = true
+		}
+	}
+	return len(s), special
+}
+
+// hasSpecial reports whether s holds a '%', a NUL or a non-ASCII byte.
+func hasSpecial(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c == 0 || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchDynamic tries the dynamic child d on the segment seg.
+func (d *node) matchDynamic(s *search, seg string, special bool, rest, next string) bool {
+	p := d.pat
+	n0 := s.n
+	switch {
+	case p.tail:
+		return s.matchTail(d, rest)
+	case p.single:
+		if !s.capture(&p.pieces[0], seg, special) {
+			return false
+		}
+	default:
+		if !s.matchPieces(p.pieces, seg, 0) {
+			return false
+		}
+	}
+	if d.match(s, next) {
+		return true
+	}
+	s.n = n0
+	return false
+}
+
+// matchTail matches a tail pattern against the rest of the path.
+func (s *search) matchTail(d *node, text string) bool {
+	trailing := text[len(text)-1] == '/'
+	if trailing {
+		text = text[:len(text)-1]
+	}
+	n0 := s.n
+	p := d.pat
+	var ok bool
+	if p.single {
+		ok = s.capture(&p.pieces[0], text, hasSpecial(text))
+	} else {
+		ok = s.matchPieces(p.pieces, text, 0)
+	}
+	if ok {
+		if trailing {
+			if s.pick(d.slash, false) || s.pick(d.leaf, true) {
+				return true
+			}
+		} else if s.pick(d.leaf, false) || s.trySlash(d.slash) {
+			return true
+		}
+	}
+	s.n = n0
+	return false
+}
+
+// matchPieces matches pieces against raw[pos:], capturing parameters. A
+// converter followed by more pieces tries its possible ends: the longest
+// first for one-segment converters (like a greedy regexp), the shortest
+// first for slash-spanning ones (like Werkzeug's lazy path regexp).
+func (s *search) matchPieces(ps []piece, raw string, pos int) bool {
+	if len(ps) == 0 {
+		return pos == len(raw)
+	}
+	pc := &ps[0]
+	if pc.conv == nil {
+		k, ok := prefixEscaped(raw[pos:], pc.lit)
+		return ok && s.matchPieces(ps[1:], raw, pos+k)
+	}
+	limit := len(raw)
+	if !pc.slash {
+		if i := strings.IndexByte(raw[pos:], '/'); i >= 0 {
+			limit = pos + i
+		}
+	}
+	if len(ps) == 1 {
+		v := raw[pos:]
+		return limit == len(raw) && v != "" && s.capture(pc, v, hasSpecial(v))
+	}
+	if pc.slash {
+		for end := pos + 1; end <= limit; end++ {
+			if s.tryCut(ps, raw, pos, end) {
+				return true
+			}
+		}
+		return false
+	}
+	for end := limit; end > pos; end-- {
+		if s.tryCut(ps, raw, pos, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// tryCut captures raw[pos:end] with ps[0] and matches the rest.
+func (s *search) tryCut(ps []piece, raw string, pos, end int) bool {
+	if end < len(raw) && (raw[end-1] == '%' || end-2 >= pos && raw[end-2] == '%') {
+		return false // inside an escape
+	}
+	if next := &ps[1]; next.conv == nil {
+		if _, ok := prefixEscaped(raw[end:], next.lit); !ok {
+			return false
+		}
+	}
+	n0 := s.n
+	v := raw[pos:end]
+	if s.capture(&ps[0], v, hasSpecial(v)) && s.matchPieces(ps[1:], raw, end) {
+		return true
+	}
+	s.n = n0
+	return false
+}
+
+// capture decodes raw, checks it with the converter and stores it.
+func (s *search) capture(pc *piece, raw string, special bool) bool {
+	v := raw
+	if special {
+		var ok bool
+		if v, ok = decodeParam(raw); !ok {
+			s.bad = true
+			return false
+		}
+	}
+	if pc.slash {
+		if !validPathValue(v) {
+			return false
+		}
+	} else if v == "" || len(v) <= 2 && isDotSegment(v) {
+		return false
+	}
+	if !pc.fast && !pc.conv.Match(v) {
+		return false
+	}
+	s.m.Params.setValue(s.n, v)
+	s.n++
+	return true
+}
+
+// finish fills the Match from the search state.
+func (s *search) finish(p string) {
+	m := s.m
+	switch {
+	case s.route != nil:
+		s.matched(p)
+	case s.auto != nil:
+		mask, more, _ := s.auto.served(s, false)
+		m.Status, m.Allow = http.StatusOK, s.allowValue(mask, more, s.auto)
+	case s.redirect:
+		m.Status, m.Location = http.StatusPermanentRedirect, safeLocation(p+"/")
+	case (s.allow != 0 || len(s.allowMore) > 0) && s.r.HandleMethodNotAllowed:
+		m.Status, m.Allow = http.StatusMethodNotAllowed, s.allowValue(s.allow, s.allowMore, nil)
+	case s.bad:
+		m.Status = http.StatusBadRequest
+	default:
+		m.Status = http.StatusNotFound
+	}
+}
+
+// allowValue renders Allow without allocating in the common cases.
+func (s *search) allowValue(mask uint16, more []string, l *leaf) string {
+	if len(more) == 0 {
+		if l != nil && mask == l.serve {
+			return l.allow
+		}
+		if v, ok := s.t.allows[mask]; ok {
+			return v
+		}
+	}
+	return allowValue(mask, more)
+}
+
+// matched fills the parameters of a matched route and applies its
+// redirects.
+func (s *search) matched(p string) {
+	m, rt := s.m, s.route
+	m.Route, m.Status = rt, http.StatusOK
+	ps := &m.Params
+	for i := range rt.params {
+		ps.ptr(i).Key = rt.params[i].name
+	}
+	n := len(rt.params)
+	for _, d := range rt.defaults {
+		*ps.ptr(n) = d
+		n++
+	}
+	ps.n = n
+	if len(rt.sources) > 0 && s.r.RedirectDefaults {
+		if loc, ok := rt.defaultRedirect(s.method, ps); ok {
+			m.Status, m.Location = http.StatusPermanentRedirect, loc
+			return
+		}
+	}
+	if rt.redirect != nil {
+		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(ps)
+	}
+}
+
+// isCleanPath reports whether p has no empty, "." or ".." segment (a final
+// trailing slash aside).
+func isCleanPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		r := p[i+1:]
+		switch {
+		case r == "" && i == len(p)-1 && i > 0 && p[i-1] != '/':
+		case r == "" && i == 0:
+		case r == "" || r[0] == '/':
+			return false
+		case r[0] == '.' && (len(r) == 1 || r[1] == '/'):
+			return false
+		case r[0] == '.' && r[1] == '.' && (len(r) == 2 || r[2] == '/'):
+			return false
+		}
+	}
+	return true
+}
+
+// cleanPath removes empty, "." and ".." segments, keeping a trailing slash
+// when p ends with one.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if c != "/" && strings.HasSuffix(p, "/") {
+		c += "/"
+	}
+	return c
+}

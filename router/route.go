@@ -1,0 +1,230 @@
+package router
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// Rule describes one route for Router.Add.
+type Rule struct {
+	// Path is a Werkzeug rule such as "/users/<int:id>".
+	Path string
+	// Endpoint names the rule for URL building; several rules may share
+	// one. Rules with an empty endpoint cannot be built.
+	Endpoint string
+	// Methods lists the HTTP methods served; nil or empty means GET. GET
+	// implies HEAD. Methods are RFC 7230 tokens; ASCII letters are
+	// upper-cased when added, and requests match them exactly.
+	Methods []string
+	// Defaults gives values for parameters the path does not have; they
+	// appear in Match.Params after the path parameters (rendered with
+	// strconv/fmt). A rule whose defaults hold the values of another rule
+	// of the same endpoint and parameters redirects that rule's URL to its
+	// own when Router.RedirectDefaults is set (Werkzeug's redirect_defaults);
+	// when building, a rule with defaults is chosen only if the given values
+	// agree with them.
+	Defaults map[string]any
+	// StrictSlashes, when nil or true, makes a rule ending in '/' answer the
+	// slash-less URL with a 308 redirect (when Router.RedirectTrailingSlash
+	// is set). False makes the rule match with or without the trailing
+	// slash, without redirect.
+	StrictSlashes *bool
+	// RedirectTo, if set, makes a match answer 308 to this rule text with
+	// the matched parameters (and defaults) substituted, e.g. "/new/<int:id>".
+	RedirectTo string
+	// BuildOnly rules are used for URL building only, never matched.
+	BuildOnly bool
+	// Host, if set, restricts the rule to requests for that host, compared
+	// case-insensitively; the request's port is ignored unless Host has one.
+	Host string
+	// Handler serves the route in ServeHTTP. A HandlerFunc receives the
+	// parameters without allocation; other handlers read them with
+	// Request.PathValue. It may be nil when the caller dispatches itself
+	// from Lookup.
+	Handler http.Handler
+	// Data is an opaque payload returned with the route.
+	Data any
+}
+
+// HandlerFunc is a handler that receives the matched parameters directly.
+// ps is only valid until the handler returns.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request, ps *Params)
+
+// ServeHTTP calls f with empty parameters.
+func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f(w, r, &Params{})
+}
+
+// Route is a rule accepted by Router.Add. It is read-only.
+type Route struct {
+	rule     Rule
+	serve    uint16   // standard methods served, HEAD included with GET
+	claim    uint16   // standard methods claimed (for dispatch and conflicts)
+	other    []string // non-standard methods
+	params   []paramInfo
+	tmpl     []tmplPiece
+	hf       HandlerFunc
+	strict   bool
+	host     string // lower-cased Rule.Host
+	hostPort bool   // host includes a port
+	defaults []Param
+	redirect *parsedRule
+	sources  []*Route // rules providing defaults for this one
+	nargs    int      // parameters plus default keys
+	order    int      // registration index
+}
+
+// Rule returns the rule as given to Add (methods upper-cased).
+func (rt *Route) Rule() Rule {
+	r := rt.rule
+	r.Methods = append([]string(nil), r.Methods...)
+	return r
+}
+
+// Path returns the rule text.
+func (rt *Route) Path() string { return rt.rule.Path }
+
+// Endpoint returns the endpoint name.
+func (rt *Route) Endpoint() string { return rt.rule.Endpoint }
+
+// Methods returns the methods served, sorted, with HEAD when GET is served.
+func (rt *Route) Methods() []string {
+	out := methodNames(rt.serve, nil)
+	out = append(out, rt.other...)
+	sort.Strings(out)
+	return out
+}
+
+// ParamNames returns the parameter names in order of appearance.
+func (rt *Route) ParamNames() []string {
+	out := make([]string, len(rt.params))
+	for i, p := range rt.params {
+		out[i] = p.name
+	}
+	return out
+}
+
+// Converter returns the converter of the named parameter, or nil.
+func (rt *Route) Converter(param string) Converter {
+	for _, p := range rt.params {
+		if p.name == param {
+			return p.conv
+		}
+	}
+	return nil
+}
+
+// Host returns the host the rule is restricted to, lower-cased, or "".
+func (rt *Route) Host() string { return rt.host }
+
+// Data returns the rule's payload.
+func (rt *Route) Data() any { return rt.rule.Data }
+
+// Handler returns the rule's handler.
+func (rt *Route) Handler() http.Handler { return rt.rule.Handler }
+
+// String returns the methods and the rule, as in "GET,HEAD /users/<id>".
+func (rt *Route) String() string {
+	return strings.Join(rt.Methods(), ",") + " " + rt.rule.Path
+}
+
+// Standard methods as bits.
+const (
+	mGET uint16 = 1 << iota
+	mHEAD
+	mPOST
+	mPUT
+	mPATCH
+	mDELETE
+	mOPTIONS
+	mCONNECT
+	mTRACE
+)
+
+// methodBit returns the bit of a standard method, or 0.
+func methodBit(m string) uint16 {
+	switch m {
+	case "GET":
+		return mGET
+	case "HEAD":
+		return mHEAD
+	case "POST":
+		return mPOST
+	case "PUT":
+		return mPUT
+	case "PATCH":
+		return mPATCH
+	case "DELETE":
+		return mDELETE
+	case "OPTIONS":
+		return mOPTIONS
+	case "CONNECT":
+		return mCONNECT
+	case "TRACE":
+		return mTRACE
+	}
+	return 0
+}
+
+// methodNames appends the names of the bits in mask, alphabetically.
+func methodNames(mask uint16, dst []string) []string {
+	for _, m := range [...]struct {
+		bit  uint16
+		name string
+	}{{mCONNECT, "CONNECT"}, {mDELETE, "DELETE"}, {mGET, "GET"}, {mHEAD, "HEAD"}, {mOPTIONS, "OPTIONS"}, {mPATCH, "PATCH"}, {mPOST, "POST"}, {mPUT, "PUT"}, {mTRACE, "TRACE"}} {
+		if mask&m.bit != 0 {
+			dst = append(dst, m.name)
+		}
+	}
+	return dst
+}
+
+// allowValue renders an Allow header: the sorted method names.
+func allowValue(mask uint16, other []string) string {
+	names := methodNames(mask, make([]string, 0, 9+len(other)))
+	if len(other) > 0 {
+		names = append(names, other...)
+		sort.Strings(names)
+		names = dedupSorted(names)
+	}
+	return strings.Join(names, ", ")
+}
+
+func dedupSorted(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// isToken reports whether s is an RFC 7230 token.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isLetter(c) && c != '_' || isDigit(c) || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// hasMethod reports whether rt claims method.
+func (rt *Route) hasMethod(method string, bit uint16) bool {
+	if bit != 0 {
+		return rt.claim&bit != 0
+	}
+	for _, m := range rt.other {
+		if m == method {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,383 @@
+package router
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Router matches requests against Werkzeug-style rules and builds URLs
+// from endpoints. Create it with New, register rules with Add (or Handle),
+// then serve: the first Lookup or ServeHTTP freezes the rule set, and any
+// later Add or AddConverter fails with ErrServing. Once frozen, a Router
+// is safe for concurrent use; the settings below must not change then.
+type Router struct {
+	// RedirectTrailingSlash answers a URL lacking the trailing slash of a
+	// strict rule (one ending in '/') with a 308 redirect to the slashed
+	// URL, as Werkzeug does; when false such URLs are not found. Default
+	// true.
+	RedirectTrailingSlash bool
+
+	// RedirectCleanPath answers a path with "." or ".." segments or
+	// repeated slashes, which never matches a rule, with a 308 redirect to
+	// its cleaned form when that form is routable. Default true.
+	RedirectCleanPath bool
+
+	// RedirectDefaults redirects the URL of a rule to the URL of an
+	// earlier-built rule of the same endpoint whose defaults hold the
+	// matched values (Werkzeug's redirect_defaults), e.g. "/page/1" to
+	// "/page/" when "/page/" has Defaults{"page": 1}. Default true.
+	RedirectDefaults bool
+
+	// HandleOPTIONS answers OPTIONS for a path that has rules but no
+	// OPTIONS rule with 200 and an Allow header. When false such requests
+	// are treated like any other unserved method. Default true.
+	HandleOPTIONS bool
+
+	// HandleMethodNotAllowed answers a path that has rules, none for the
+	// request method, with 405 and an Allow header; when false with 404.
+	// Default true.
+	HandleMethodNotAllowed bool
+
+	// NotFound, MethodNotAllowed and BadRequest replace the plain-text
+	// 404, 405 (the Allow header is set before it runs) and 400 (a
+	// parameter decoding to NUL or invalid UTF-8) responses of ServeHTTP.
+	NotFound, MethodNotAllowed, BadRequest http.Handler
+
+	mu     sync.Mutex
+	t      *table // guarded by mu until frozen
+	frozen atomic.Pointer[table]
+	pool   sync.Pool // *Match for ServeHTTP
+}
+
+// table holds the rules. It is mutated under Router.mu until frozen, then
+// only read.
+type table struct {
+	root      node
+	static    map[string]*leaf    // fully static rules by path
+	routes    []*Route            // registration order
+	endpoints map[string][]*Route // build order
+	convs     map[string]ConverterFactory
+	patterns  map[string]*pattern
+	allows    map[uint16]string
+	hosted    bool // some rule has a Host
+}
+
+// New returns a Router with the built-in converters (default, string, str,
+// int, float, path, uuid, any) and every setting at its default.
+func New() *Router {
+	return &Router{
+		RedirectTrailingSlash:  true,
+		RedirectCleanPath:      true,
+		RedirectDefaults:       true,
+		HandleOPTIONS:          true,
+		HandleMethodNotAllowed: true,
+	}
+}
+
+// mutable returns the registration table; r.mu must be held.
+func (r *Router) mutable() *table {
+	if r.t == nil {
+		r.t = &table{
+			static:    make(map[string]*leaf),
+			endpoints: make(map[string][]*Route),
+			convs:     builtinConverters(),
+			patterns:  make(map[string]*pattern),
+			allows:    make(map[uint16]string),
+		}
+	}
+	return r.t
+}
+
+// freeze publishes the table for lock-free matching.
+func (r *Router) freeze() *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t := r.frozen.Load(); t != nil {
+		return t
+	}
+	t := r.mutable()
+	t.linkDefaults()
+	r.frozen.Store(t)
+	return t
+}
+
+// view runs f on the table, locking while registration is still open.
+func (r *Router) view(f func(t *table)) {
+	if t := r.frozen.Load(); t != nil {
+		f(t)
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f(r.mutable())
+}
+
+// AddConverter registers (or replaces) a converter for rules added later.
+func (r *Router) AddConverter(name string, f ConverterFactory) error {
+	if scanIdent(name, 0) != len(name) || name == "" {
+		return fmt.Errorf("fwk: converter name %q: %w: not an identifier", name, ErrBadRule)
+	}
+	if f == nil {
+		return fmt.Errorf("fwk: converter %q: %w: nil factory", name, ErrBadRule)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.frozen.Load() != nil {
+		return fmt.Errorf("fwk: converter %q: %w", name, ErrServing)
+	}
+	r.mutable().convs[name] = f
+	return nil
+}
+
+// Add parses and validates a rule, checks it against the rules already
+// added, and inserts it. Errors are *RuleError values naming the rule (and,
+// for ErrConflict, the other rule).
+func (r *Router) Add(rule Rule) (*Route, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.frozen.Load() != nil {
+		return nil, &RuleError{Rule: rule.Path, Offset: -1, Err: ErrServing}
+	}
+	t := r.mutable()
+	rt, pr, err := t.newRoute(rule)
+	if err != nil {
+		return nil, err
+	}
+	if !rule.BuildOnly {
+		if old := t.findLeaf(pr).conflict(rt); old != nil {
+			return nil, conflictError(rt, old)
+		}
+		l := t.insertLeaf(pr)
+		l.add(rt, t)
+		if pr.static() {
+			t.static[rule.Path] = l
+		}
+		t.hosted = t.hosted || rt.host != ""
+	}
+	t.routes = append(t.routes, rt)
+	if rule.Endpoint != "" {
+		t.addEndpoint(rt)
+	}
+	return rt, nil
+}
+
+// Handle adds a rule serving one method with h and no endpoint.
+func (r *Router) Handle(method, path string, h http.Handler) error {
+	_, err := r.Add(Rule{Path: path, Methods: []string{method}, Handler: h})
+	return err
+}
+
+// Routes returns the routes in registration order.
+func (r *Router) Routes() []*Route {
+	var out []*Route
+	r.view(func(t *table) { out = append(out, t.routes...) })
+	return out
+}
+
+// RoutesFor returns the routes of an endpoint in registration order.
+func (r *Router) RoutesFor(endpoint string) []*Route {
+	var out []*Route
+	r.view(func(t *table) { out = append(out, t.endpoints[endpoint]...) })
+	sort.Slice(out, func(i, j int) bool { return out[i].order < out[j].order })
+	return out
+}
+
+// newRoute validates a rule and compiles everything but its tree position.
+func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
+	pr, rerr := parseRule(rule.Path, t.convs)
+	if rerr != nil {
+		return nil, nil, rerr
+	}
+	rt := &Route{
+		rule:   rule,
+		params: pr.params,
+		tmpl:   pr.tmpl,
+		strict: rule.StrictSlashes == nil || *rule.StrictSlashes,
+		order:  len(t.routes),
+	}
+	rt.hf, _ = rule.Handler.(HandlerFunc)
+	if err := rt.setMethods(); err != nil {
+		return nil, nil, err
+	}
+	if err := rt.setHost(); err != nil {
+		return nil, nil, err
+	}
+	if err := rt.setDefaults(); err != nil {
+		return nil, nil, err
+	}
+	if err := rt.setRedirect(t.convs); err != nil {
+		return nil, nil, err
+	}
+	rt.nargs = len(rt.params) + len(rt.defaults)
+	return rt, pr, nil
+}
+
+func (rt *Route) setMethods() error {
+	if len(rt.rule.Methods) == 0 {
+		rt.serve, rt.claim = mGET|mHEAD, mGET
+		return nil
+	}
+	ms := make([]string, 0, len(rt.rule.Methods))
+	for _, m := range rt.rule.Methods {
+		if !isToken(m) {
+			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
+		}
+		m = strings.ToUpper(m)
+		ms = append(ms, m)
+		if bit := methodBit(m); bit != 0 {
+			rt.claim |= bit
+		} else if !contains(rt.other, m) {
+			rt.other = append(rt.other, m)
+		}
+	}
+	rt.rule.Methods = ms
+	rt.serve = rt.claim
+	if rt.claim&mGET != 0 {
+		rt.serve |= mHEAD
+		rt.claim &^= mHEAD // HEAD listed beside GET is implied, not claimed
+	}
+	sort.Strings(rt.other)
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (rt *Route) setHost() error {
+	h := strings.ToLower(rt.rule.Host)
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(isLetter(c) || isDigit(c) || strings.IndexByte("-.:[]", c) >= 0) {
+			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: bad character %q in host %q", ErrBadRule, c, rt.rule.Host)}
+		}
+	}
+	rt.host = h
+	rt.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
+	return nil
+}
+
+func (rt *Route) setDefaults() error {
+	if len(rt.rule.Defaults) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(rt.rule.Defaults))
+	for k := range rt.rule.Defaults {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if k == "" || rt.Converter(k) != nil {
+			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: default %q names a path parameter (or is empty)", ErrBadRule, k)}
+		}
+		v := rt.rule.Defaults[k]
+		s, ok := scalarText(v)
+		if !ok && v != nil {
+			s = fmt.Sprint(v)
+		}
+		rt.defaults = append(rt.defaults, Param{Key: k, Value: s})
+	}
+	return nil
+}
+
+func (rt *Route) setRedirect(convs map[string]ConverterFactory) error {
+	if rt.rule.RedirectTo == "" {
+		return nil
+	}
+	pr, rerr := parseRule(rt.rule.RedirectTo, convs)
+	if rerr != nil {
+		return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
+	}
+	for _, p := range pr.params {
+		if rt.Converter(p.name) == nil && !rt.hasDefault(p.name) {
+			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, rt.rule.RedirectTo, p.name)}
+		}
+	}
+	rt.redirect = pr
+	return nil
+}
+
+func (rt *Route) hasDefault(k string) bool {
+	_, ok := rt.rule.Defaults[k]
+	return ok
+}
+
+// allowFor returns the cached Allow value of a method mask, computing it
+// while registration is open.
+func (t *table) allowFor(mask uint16) string {
+	if s, ok := t.allows[mask]; ok {
+		return s
+	}
+	s := allowValue(mask, nil)
+	t.allows[mask] = s
+	return s
+}
+
+// addEndpoint inserts rt into its endpoint's build order: rules with more
+// arguments (parameters plus defaults) first, then more defaults, then
+// registration order (Werkzeug's build_compare_key).
+func (t *table) addEndpoint(rt *Route) {
+	list := t.endpoints[rt.rule.Endpoint]
+	i := len(list)
+	for i > 0 && buildsBefore(rt, list[i-1]) {
+		i--
+	}
+	list = append(list, nil)
+	copy(list[i+1:], list[i:])
+	list[i] = rt
+	t.endpoints[rt.rule.Endpoint] = list
+}
+
+func buildsBefore(a, b *Route) bool {
+	if a.nargs != b.nargs {
+		return a.nargs > b.nargs
+	}
+	return len(a.defaults) > len(b.defaults)
+}
+
+// linkDefaults finds, for each matchable rule, the rules that come before it
+// in build order, share its endpoint and arguments and carry defaults: a
+// match of the rule whose values agree with such defaults is redirected.
+func (t *table) linkDefaults() {
+	for _, list := range t.endpoints {
+		for i, rt := range list {
+			if rt.rule.BuildOnly {
+				continue
+			}
+			for _, s := range list[:i] {
+				if !s.rule.BuildOnly && len(s.defaults) > 0 && sameArgs(s, rt) {
+					rt.sources = append(rt.sources, s)
+				}
+			}
+		}
+	}
+}
+
+// sameArgs reports whether a and b have the same parameter and default
+// names.
+func sameArgs(a, b *Route) bool {
+	if a.nargs != b.nargs {
+		return false
+	}
+	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
+	for _, p := range a.params {
+		if !has(b, p.name) {
+			return false
+		}
+	}
+	for _, d := range a.defaults {
+		if !has(b, d.Key) {
+			return false
+		}
+	}
+	return true
+}
