@@ -1,15 +1,20 @@
 package fwk
 
-import "net/http"
+import (
+	"net/http"
 
-// Blueprint is a legacy group of plain net/http handlers (SPEC's base-framework
-// blueprint). A bundle lists its blueprints with a Blueprints() []*Blueprint
-// method; the "blueprints" hook registers them, app bundle first.
+	"github.com/fwkgo/fwk/naming"
+)
+
+// Blueprint is a legacy group of plain net/http handlers (SPEC's blueprint of
+// the base framework). A bundle lists its blueprints with a Blueprints()
+// []*Blueprint method; the "blueprints" hook registers them, the app
+// bundle's first.
 //
 // Every rule added to a Blueprint is served under URLPrefix (trailing slashes
-// of the prefix are dropped) and gets the endpoint "<Name>.<endpoint>".
+// of the prefix dropped) with the endpoint "<Name>.<endpoint>".
 type Blueprint struct {
-	// Name prefixes the endpoints of the blueprint's rules ("<Name>.<endpoint>").
+	// Name prefixes the endpoints of the blueprint's rules.
 	Name string
 	// URLPrefix is put in front of every rule; "" means none.
 	URLPrefix string
@@ -22,21 +27,27 @@ func NewBlueprint(name, urlPrefix string) *Blueprint {
 	return &Blueprint{Name: name, URLPrefix: urlPrefix}
 }
 
-// Handle adds a plain handler served at rule (relative to URLPrefix). Without
-// an Endpoint option the endpoint is the rule's kebab-free last segment
-// derived name; give Endpoint to choose it. Methods default to GET.
+// Handle adds h, served at rule (relative to URLPrefix; a missing leading
+// "/" is added). Options set the methods (default GET), the endpoint (default:
+// the snake-cased name of the handler's function or type) and the other
+// route options; middleware given with Use wraps h.
 func (bp *Blueprint) Handle(rule string, h http.Handler, opts ...ViewOption) {
-	r := &Route{rule: rule, view: h, handler: h, blueprint: bp}
-	for _, o := range opts {
-		o(r)
-	}
-	bp.routes = append(bp.routes, r)
+	bp.routes = append(bp.routes, NewRoute(rule, h, opts...))
 }
 
 // HandleFunc is Handle for a handler function.
 func (bp *Blueprint) HandleFunc(rule string, f func(http.ResponseWriter, *http.Request), opts ...ViewOption) {
-	bp.Handle(rule, http.HandlerFunc(f), opts...)
+	bp.routes = append(bp.routes, NewRoute(rule, f, opts...))
 }
 
 // Routes returns the routes added to the blueprint, in order.
 func (bp *Blueprint) Routes() []*Route { return append([]*Route(nil), bp.routes...) }
+
+// localEndpoint is the endpoint of r within the blueprint: the Endpoint
+// option, else the snake-cased name of the handler.
+func (bp *Blueprint) localEndpoint(r *Route) string {
+	if r.endpoint != "" {
+		return r.endpoint
+	}
+	return naming.SnakeCase(r.MethodName())
+}

@@ -1,18 +1,204 @@
 package fwk
 
-import "time"
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"time"
+)
 
-// Config is the application configuration (see DefaultConfig for defaults).
+// Config is the application configuration. Every key the controller bundle
+// reads has a typed field; Get looks any of them up by its SPEC name (the name
+// in parentheses below), and Values holds the application's own keys.
+//
+// The zero Config is not the default one: start from DefaultConfig (or
+// ConfigFromEnv) and change what you need.
 type Config struct {
-	FlashMessages         bool
+	// FlashMessages (FLASH_MESSAGES) enables Ctx.Flash. Default true.
+	FlashMessages bool
+	// TemplateFileExtension (TEMPLATE_FILE_EXTENSION) is appended to template
+	// names given without an extension. Default ".html".
 	TemplateFileExtension string
-	CSRFEnabled           bool
-	ServerName            string
-	PreferredURLScheme    string
-	SecretKey             string
-	CSRFSecretKey         string
-	CSRFFieldName         string
-	CSRFTimeLimit         time.Duration
-	Debug                 bool
-	Values                map[string]string
+	// CSRFEnabled (WTF_CSRF_ENABLED) turns CSRF protection on. Default false.
+	// When true, fwk.New requires a SecretKey of at least 32 bytes.
+	CSRFEnabled bool
+	// ServerName (SERVER_NAME) is the host (and port) used for absolute URLs
+	// built outside of a request and for Subdomain rules. It does not restrict
+	// which hosts are served. Default "localhost".
+	ServerName string
+	// PreferredURLScheme (PREFERRED_URL_SCHEME) is the scheme of absolute URLs
+	// built outside of a request. Default "http".
+	PreferredURLScheme string
+	// SecretKey (SECRET_KEY) signs sessions and, unless CSRFSecretKey is set,
+	// CSRF tokens. Default "" (no signing features may be used).
+	SecretKey string
+	// CSRFSecretKey (WTF_CSRF_SECRET_KEY) signs CSRF tokens; "" means SecretKey.
+	CSRFSecretKey string
+	// CSRFFieldName (WTF_CSRF_FIELD_NAME) is the form field and session key of
+	// the CSRF token. Default "csrf_token".
+	CSRFFieldName string
+	// CSRFTimeLimit (WTF_CSRF_TIME_LIMIT, seconds) is how long a CSRF token is
+	// valid. Default one hour.
+	CSRFTimeLimit time.Duration
+	// Debug (DEBUG) shows error details and panic stacks to clients and
+	// re-reads templates on every render. Default false.
+	Debug bool
+	// Values holds the application's own keys, read with Get. Keys named
+	// above are never looked up here.
+	Values map[string]string
+
+	// Logger receives start-up warnings, view errors and panics. Default
+	// (nil) slog.Default(). It is not a configuration key: Get ignores it.
+	Logger *slog.Logger
+}
+
+// Names of the configuration keys that Config has typed fields for.
+const (
+	keyFlashMessages         = "FLASH_MESSAGES"
+	keyTemplateFileExtension = "TEMPLATE_FILE_EXTENSION"
+	keyCSRFEnabled           = "WTF_CSRF_ENABLED"
+	keyServerName            = "SERVER_NAME"
+	keyPreferredURLScheme    = "PREFERRED_URL_SCHEME"
+	keySecretKey             = "SECRET_KEY"
+	keyCSRFSecretKey         = "WTF_CSRF_SECRET_KEY"
+	keyCSRFFieldName         = "WTF_CSRF_FIELD_NAME"
+	keyCSRFTimeLimit         = "WTF_CSRF_TIME_LIMIT"
+	keyDebug                 = "DEBUG"
+)
+
+// DefaultConfig returns the configuration with every default of the
+// controller bundle applied (see the field docs of Config).
+func DefaultConfig() Config {
+	return Config{
+		FlashMessages:         true,
+		TemplateFileExtension: ".html",
+		ServerName:            "localhost",
+		PreferredURLScheme:    "http",
+		CSRFFieldName:         "csrf_token",
+		CSRFTimeLimit:         time.Hour,
+	}
+}
+
+// ConfigFromEnv returns DefaultConfig overridden by the environment variables
+// named like the keys (FLASH_MESSAGES, SECRET_KEY, DEBUG, ...). Booleans are
+// parsed with strconv.ParseBool, WTF_CSRF_TIME_LIMIT as whole seconds or a
+// time.Duration string ("90m"). An unparsable value is an error naming the
+// variable; the returned Config then holds the values read so far.
+func ConfigFromEnv() (Config, error) {
+	return configFrom(os.LookupEnv)
+}
+
+// configFrom applies the variables found by lookup on top of DefaultConfig.
+func configFrom(lookup func(string) (string, bool)) (Config, error) {
+	cfg := DefaultConfig()
+	for _, key := range [...]string{
+		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
+		keyPreferredURLScheme, keySecretKey, keyCSRFSecretKey, keyCSRFFieldName,
+		keyCSRFTimeLimit, keyDebug,
+	} {
+		v, ok := lookup(key)
+		if !ok {
+			continue
+		}
+		if err := cfg.set(key, v); err != nil {
+			return cfg, fmt.Errorf("fwk: config: %s=%q: %w", key, v, err)
+		}
+	}
+	return cfg, nil
+}
+
+// set parses v into the field of key.
+func (c *Config) set(key, v string) error {
+	var err error
+	switch key {
+	case keyFlashMessages:
+		c.FlashMessages, err = strconv.ParseBool(v)
+	case keyTemplateFileExtension:
+		c.TemplateFileExtension = v
+	case keyCSRFEnabled:
+		c.CSRFEnabled, err = strconv.ParseBool(v)
+	case keyServerName:
+		c.ServerName = v
+	case keyPreferredURLScheme:
+		c.PreferredURLScheme = v
+	case keySecretKey:
+		c.SecretKey = v
+	case keyCSRFSecretKey:
+		c.CSRFSecretKey = v
+	case keyCSRFFieldName:
+		c.CSRFFieldName = v
+	case keyCSRFTimeLimit:
+		c.CSRFTimeLimit, err = parseSeconds(v)
+	case keyDebug:
+		c.Debug, err = strconv.ParseBool(v)
+	}
+	return err
+}
+
+// parseSeconds reads whole seconds ("3600") or a duration string ("1h").
+func parseSeconds(v string) (time.Duration, error) {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n < 0 || n > int64(1<<63-1)/int64(time.Second) {
+			return 0, fmt.Errorf("%d seconds is out of range", n)
+		}
+		return time.Duration(n) * time.Second, nil
+	}
+	return time.ParseDuration(v)
+}
+
+// Get returns the value of key as a string: a typed field for the names listed
+// on Config (booleans as "true"/"false", WTF_CSRF_TIME_LIMIT in whole
+// seconds), else Values[key], else "".
+func (c Config) Get(key string) string {
+	v, _ := c.Lookup(key)
+	return v
+}
+
+// Lookup is Get that also reports whether key is known: always true for the
+// typed keys, and true for Values keys that are present.
+func (c Config) Lookup(key string) (string, bool) {
+	switch key {
+	case keyFlashMessages:
+		return strconv.FormatBool(c.FlashMessages), true
+	case keyTemplateFileExtension:
+		return c.TemplateFileExtension, true
+	case keyCSRFEnabled:
+		return strconv.FormatBool(c.CSRFEnabled), true
+	case keyServerName:
+		return c.ServerName, true
+	case keyPreferredURLScheme:
+		return c.PreferredURLScheme, true
+	case keySecretKey:
+		return c.SecretKey, true
+	case keyCSRFSecretKey:
+		return c.CSRFSecretKey, true
+	case keyCSRFFieldName:
+		return c.CSRFFieldName, true
+	case keyCSRFTimeLimit:
+		return strconv.FormatInt(int64(c.CSRFTimeLimit/time.Second), 10), true
+	case keyDebug:
+		return strconv.FormatBool(c.Debug), true
+	}
+	v, ok := c.Values[key]
+	return v, ok
+}
+
+// minSecretLen is the shortest SECRET_KEY accepted while signing is in use.
+const minSecretLen = 32
+
+// validate reports configuration errors that make start-up impossible.
+func (c Config) validate() error {
+	if !c.CSRFEnabled {
+		return nil
+	}
+	if len(c.SecretKey) < minSecretLen {
+		return &StartupError{What: "config", Culprit: keySecretKey,
+			Err: fmt.Errorf("%w: %d bytes while CSRF protection (%s) is on", ErrSecretKey, len(c.SecretKey), keyCSRFEnabled)}
+	}
+	if c.CSRFSecretKey != "" && len(c.CSRFSecretKey) < minSecretLen {
+		return &StartupError{What: "config", Culprit: keyCSRFSecretKey,
+			Err: fmt.Errorf("%w: %d bytes while CSRF protection (%s) is on", ErrSecretKey, len(c.CSRFSecretKey), keyCSRFEnabled)}
+	}
+	return nil
 }

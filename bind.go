@@ -1,0 +1,281 @@
+package fwk
+
+// View binding: every route is turned into a *view once, at start-up. A view
+// holds one of two ready-to-call forms, so that serving a request never looks
+// at types again:
+//
+//	call     func(*Ctx) error  views of the fwk kind: func(*Ctx) error, or
+//	                           func(*Ctx, P1, ..., Pn) error with the params
+//	                           converted before the call
+//	handler  http.Handler      http.Handler views, and every view that has
+//	                           middleware (the chain ends in call)
+//
+// Controller methods are called through their method expression with the
+// controller pointer as receiver (see recvFunc), never through reflect's
+// method values, which allocate on every call. The common signatures
+// (no param, one string/int/int64 param, two string or int params) are
+// called directly; others go through reflect.Value.Call.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"reflect"
+	"sort"
+	"unsafe"
+
+	"github.com/fwkgo/fwk/router"
+)
+
+// view is a route bound to its callable form; it is the Data of its router rule.
+type view struct {
+	app      *App
+	route    *Route
+	rt       *router.Route
+	endpoint string // the endpoint registered with the router
+	rule     string // the rule registered with the router
+	names    []string
+
+	call    func(*Ctx) error
+	handler http.Handler
+}
+
+// ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the
+// request up again and serves it.
+func (v *view) ServeHTTP(w http.ResponseWriter, r *http.Request) { v.app.ServeHTTP(w, r) }
+
+var (
+	typeCtx     = reflect.TypeFor[*Ctx]()
+	typeError   = reflect.TypeFor[error]()
+	typeHandler = reflect.TypeFor[http.Handler]()
+)
+
+// bind makes the callable form of v.route. names are the URL params the view
+// receives, in order of appearance.
+func (v *view) bind() error {
+	r := v.route
+	switch {
+	case r.handler != nil:
+		v.handler = r.handler
+	case r.fn.IsValid() && r.fn.Kind() == reflect.Func:
+		if err := v.bindFunc(); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: route has no view function or handler", ErrBadView)
+	}
+	return v.wrapMiddleware()
+}
+
+// bindFunc binds a func or controller method.
+func (v *view) bindFunc() error {
+	fn, ft := v.route.fn, v.route.fn.Type()
+	if m, recv, ok := v.methodExpr(); ok {
+		fn, ft = m, m.Type()
+		return v.bindTyped(fn, ft, recv)
+	}
+	return v.bindTyped(fn, ft, nil)
+}
+
+// methodExpr returns the method expression of a controller route's view and
+// the controller pointer, when the view is a method of a pointer controller.
+func (v *view) methodExpr() (reflect.Value, unsafe.Pointer, bool) {
+	r := v.route
+	if r.controller == nil {
+		return reflect.Value{}, nil, false
+	}
+	cv := reflect.ValueOf(r.controller)
+	if cv.Kind() != reflect.Pointer || cv.IsNil() {
+		return reflect.Value{}, nil, false
+	}
+	m, ok := cv.Type().MethodByName(r.MethodName())
+	if !ok || m.Type.NumIn() != r.fn.Type().NumIn()+1 {
+		return reflect.Value{}, nil, false
+	}
+	return m.Func, cv.UnsafePointer(), true
+}
+
+// bindTyped binds fn of type ft; recv is the controller pointer when fn is a
+// method expression (its first parameter is the receiver).
+func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer) error {
+	skip := 0
+	if recv != nil {
+		skip = 1
+	}
+	if h, ok := handlerOf(fn, recv); ok {
+		v.handler = h
+		return nil
+	}
+	if err := v.checkSignature(ft, skip); err != nil {
+		return err
+	}
+	if call, ok := fastCall(fn, recv, v.names); ok {
+		v.call = call
+		return nil
+	}
+	call, err := reflectCall(fn, ft, recv, v.names)
+	if err != nil {
+		return err
+	}
+	v.call = call
+	return nil
+}
+
+// checkSignature checks that ft is func([recv,] *Ctx, P1..Pn) error with n
+// equal to the number of URL params.
+func (v *view) checkSignature(ft reflect.Type, skip int) error {
+	sig := signature(ft, skip)
+	switch {
+	case ft.IsVariadic():
+		return fmt.Errorf("%w: %s: variadic views are not supported", ErrBadView, sig)
+	case ft.NumIn() <= skip || ft.In(skip) != typeCtx:
+		return fmt.Errorf("%w: %s: the first parameter must be *fwk.Ctx (or the view an http.Handler)", ErrBadView, sig)
+	case ft.NumOut() != 1 || ft.Out(0) != typeError:
+		return fmt.Errorf("%w: %s: the view must return exactly one error", ErrBadView, sig)
+	}
+	if got := ft.NumIn() - skip - 1; got != len(v.names) {
+		return fmt.Errorf("%w: %s takes %d URL params but rule %q has %d %q",
+			ErrBadView, sig, got, v.rt.Path(), len(v.names), v.names)
+	}
+	return nil
+}
+
+// signature formats ft without its receiver, for error messages.
+func signature(ft reflect.Type, skip int) string {
+	s := "func("
+	for i := skip; i < ft.NumIn(); i++ {
+		if i > skip {
+			s += ", "
+		}
+		s += ft.In(i).String()
+	}
+	s += ")"
+	switch ft.NumOut() {
+	case 0:
+	case 1:
+		s += " " + ft.Out(0).String()
+	default:
+		s += " (" + ft.Out(0).String() + ", ...)"
+	}
+	return s
+}
+
+// handlerOf returns fn as an http.Handler when it is one or has the
+// signature func(http.ResponseWriter, *http.Request).
+func handlerOf(fn reflect.Value, recv unsafe.Pointer) (http.Handler, bool) {
+	if recv != nil {
+		f, ok := recvFunc[func(unsafe.Pointer, http.ResponseWriter, *http.Request)](fn)
+		if !ok {
+			return nil, false
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f(recv, w, r) }), true
+	}
+	if fn.Type().Implements(typeHandler) {
+		h, ok := fn.Interface().(http.Handler)
+		return h, ok && !fn.IsNil()
+	}
+	if f, ok := fn.Interface().(func(http.ResponseWriter, *http.Request)); ok && f != nil {
+		return http.HandlerFunc(f), true
+	}
+	return nil, false
+}
+
+// recvFunc stores the method expression m (func(*T, A...) R) into a value of
+// type F = func(unsafe.Pointer, A...) R. Both have the same calling
+// convention and pointer layout (the receiver is one pointer either way), so
+// calling the result with the controller pointer calls the method directly.
+// It reports false when m does not have F's shape.
+func recvFunc[F any](m reflect.Value) (F, bool) {
+	var f F
+	ft, mt := reflect.TypeFor[F](), m.Type()
+	if mt.NumIn() != ft.NumIn() || mt.NumOut() != ft.NumOut() || mt.IsVariadic() ||
+		mt.NumIn() == 0 || mt.In(0).Kind() != reflect.Pointer {
+		return f, false
+	}
+	for i := 1; i < mt.NumIn(); i++ {
+		if mt.In(i) != ft.In(i) {
+			return f, false
+		}
+	}
+	for i := range mt.NumOut() {
+		if mt.Out(i) != ft.Out(i) {
+			return f, false
+		}
+	}
+	reflect.NewAt(mt, unsafe.Pointer(&f)).Elem().Set(m)
+	return f, true
+}
+
+// wrapMiddleware builds the middleware chain of the route, if any. The inner
+// end of the chain of a fwk view recovers the *Ctx from the request context.
+func (v *view) wrapMiddleware() error {
+	mw := v.route.middleware
+	if len(mw) == 0 {
+		return nil
+	}
+	h := v.handler
+	if h == nil {
+		h = http.HandlerFunc(v.serveInner)
+	}
+	for i := len(mw) - 1; i >= 0; i-- {
+		if mw[i] == nil {
+			return fmt.Errorf("%w: middleware %d of %d is nil", ErrBadView, i+1, len(mw))
+		}
+		if h = mw[i](h); h == nil {
+			return fmt.Errorf("%w: middleware %d of %d returned a nil handler", ErrBadView, i+1, len(mw))
+		}
+	}
+	v.handler = h
+	return nil
+}
+
+// ctxKey is the request-context key of the *Ctx on routes with middleware.
+type ctxKey struct{}
+
+// withCtx returns r carrying c, for middleware chains.
+func withCtx(r *http.Request, c *Ctx) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, c))
+}
+
+// serveInner is the innermost handler of a middleware chain around a fwk view.
+func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
+	c, _ := r.Context().Value(ctxKey{}).(*Ctx)
+	if c == nil { // the middleware replaced the context: start a fresh Ctx
+		v.app.serveView(w, r, v)
+		return
+	}
+	c.w, c.req = w, r
+	if err := v.call(c); err != nil {
+		v.app.handleError(c, err)
+	}
+}
+
+// paramNames lists the params a view receives: the rule's params in order of
+// appearance, then the keys of the route's defaults that the rule lacks,
+// sorted.
+func paramNames(rt *router.Route, defaults map[string]any) []string {
+	names := append([]string(nil), rt.ParamNames()...)
+	var extra []string
+	for k := range defaults {
+		if !contains(names, k) {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	return append(names, extra...)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// paramError is the error of a URL param that does not convert: a 404.
+func paramError(name, value string, err error) error {
+	return &HTTPError{Status: http.StatusNotFound, Message: http.StatusText(http.StatusNotFound),
+		err: fmt.Errorf("fwk: URL param %s=%q: %w", name, value, err)}
+}

@@ -1,0 +1,244 @@
+package fwk
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/fwkgo/fwk/router"
+)
+
+// Ctx is the state of one request handled by a fwk view: the request, the
+// response writer, the matched route and its URL params. The app reuses Ctx
+// values: a view must not keep its *Ctx (or anything it returns that is
+// documented as owned by it) after it returns.
+type Ctx struct {
+	app   *App
+	rw    respWriter
+	w     http.ResponseWriter
+	req   *http.Request
+	match router.Match
+	view  *view
+
+	pathValuesSet bool
+}
+
+// reset prepares c for the request r written to w.
+func (c *Ctx) reset(a *App, w http.ResponseWriter, r *http.Request) {
+	c.app = a
+	c.rw = respWriter{ResponseWriter: w}
+	c.w = &c.rw
+	c.req = r
+	c.view = nil
+	c.pathValuesSet = false
+}
+
+// clear drops the references c holds once the request is done.
+func (c *Ctx) clear() {
+	c.rw = respWriter{}
+	c.w, c.req, c.view = nil, nil, nil
+	c.match.Route = nil
+	c.match.Location, c.match.Allow = "", ""
+	c.match.Params.Reset()
+}
+
+// App returns the application serving the request.
+func (c *Ctx) App() *App { return c.app }
+
+// Route returns the route of the view being served.
+func (c *Ctx) Route() *Route {
+	if c.view == nil {
+		return nil
+	}
+	return c.view.route
+}
+
+// Controller returns the controller (or resource) value of the view being
+// served, or nil for a plain function view.
+func (c *Ctx) Controller() any {
+	if c.view == nil {
+		return nil
+	}
+	return c.view.route.controller
+}
+
+// Param returns the value of the URL param name (decoded text as matched by
+// the rule, or the route's default), or "".
+func (c *Ctx) Param(name string) string { return c.match.Params.Get(name) }
+
+// Request returns the request. On its first call it also stores the URL
+// params with Request.SetPathValue, so that code reading r.PathValue works;
+// this is done lazily because it allocates. Middleware and http.Handler views
+// always receive a request whose path values are set.
+func (c *Ctx) Request() *http.Request {
+	c.setPathValues()
+	return c.req
+}
+
+// Context returns the request's context.
+func (c *Ctx) Context() context.Context { return c.req.Context() }
+
+// setPathValues copies the matched params to the request, once.
+func (c *Ctx) setPathValues() {
+	if c.pathValuesSet {
+		return
+	}
+	c.pathValuesSet = true
+	for i := range c.match.Params.Len() {
+		p := c.match.Params.At(i)
+		c.req.SetPathValue(p.Key, p.Value)
+	}
+}
+
+// Writer returns the response writer. It implements http.Flusher and
+// Unwrap, so http.NewResponseController reaches the server's writer.
+func (c *Ctx) Writer() http.ResponseWriter { return c.w }
+
+// NoContent answers 204 No Content.
+func (c *Ctx) NoContent() error {
+	c.w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// Respond writes status code and body, which is a string, a []byte, an
+// io.Reader (copied) or nil (no body). Set a Content-Type header first
+// unless sniffing it is fine.
+func (c *Ctx) Respond(code int, body any) error {
+	switch b := body.(type) {
+	case nil:
+		c.w.WriteHeader(code)
+		return nil
+	case string:
+		c.w.WriteHeader(code)
+		_, err := io.WriteString(c.w, b)
+		return err
+	case []byte:
+		c.w.WriteHeader(code)
+		_, err := c.w.Write(b)
+		return err
+	case io.Reader:
+		c.w.WriteHeader(code)
+		_, err := io.Copy(c.w, b)
+		return err
+	}
+	return fmt.Errorf("fwk: Respond: unsupported body type %T", body)
+}
+
+// JSON writes data encoded as JSON with status 200. args may hold an int
+// status code and headers (http.Header or map[string]string); a data that
+// does not encode is an error and nothing is written.
+//
+//	return ctx.JSON(fwk.M{"user": u}, http.StatusCreated)
+func (c *Ctx) JSON(data any, args ...any) error {
+	status, _, err := c.responseArgs("JSON", http.StatusOK, false, args)
+	if err != nil {
+		return err
+	}
+	return c.writeJSON(status, data)
+}
+
+// Errors writes the list errs as JSON under the key "errors", with status
+// 400. args may hold an int status code, a string key replacing "errors" and
+// headers (http.Header or map[string]string).
+//
+//	return ctx.Errors([]string{"name is required"}, "fields", http.StatusUnprocessableEntity)
+func (c *Ctx) Errors(errs []string, args ...any) error {
+	status, key, err := c.responseArgs("Errors", http.StatusBadRequest, true, args)
+	if err != nil {
+		return err
+	}
+	if key == "" {
+		key = "errors"
+	}
+	if errs == nil {
+		errs = []string{}
+	}
+	return c.writeJSON(status, map[string][]string{key: errs})
+}
+
+// responseArgs reads the optional arguments of JSON and Errors and applies
+// their headers.
+func (c *Ctx) responseArgs(fn string, status int, keyOK bool, args []any) (int, string, error) {
+	key := ""
+	for _, a := range args {
+		switch v := a.(type) {
+		case int:
+			if v < 100 || v > 999 {
+				return 0, "", fmt.Errorf("fwk: %s: invalid status code %d", fn, v)
+			}
+			status = v
+		case http.Header:
+			for k, vs := range v {
+				c.w.Header()[http.CanonicalHeaderKey(k)] = vs
+			}
+		case map[string]string:
+			for k, s := range v {
+				c.w.Header().Set(k, s)
+			}
+		case string:
+			if !keyOK {
+				return 0, "", fmt.Errorf("fwk: %s: unexpected string argument %q", fn, v)
+			}
+			key = v
+		default:
+			return 0, "", fmt.Errorf("fwk: %s: unsupported argument of type %T", fn, a)
+		}
+	}
+	return status, key, nil
+}
+
+// writeJSON encodes data first, so that an encoding error leaves the
+// response untouched.
+func (c *Ctx) writeJSON(status int, data any) error {
+	body, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("fwk: JSON: %w", err)
+	}
+	h := c.w.Header()
+	if h.Get("Content-Type") == "" {
+		h.Set("Content-Type", "application/json")
+	}
+	c.w.WriteHeader(status)
+	body = append(body, '\n')
+	_, err = c.w.Write(body)
+	return err
+}
+
+// respWriter records whether the response was started, so that an error
+// returned after writing is logged instead of written into the body.
+type respWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+// WriteHeader records and forwards the status.
+func (w *respWriter) WriteHeader(code int) {
+	if w.status == 0 && code >= 200 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Write forwards b, recording an implicit 200.
+func (w *respWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush flushes the underlying writer when it can.
+func (w *respWriter) Flush() {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// Unwrap returns the underlying writer, for http.ResponseController.
+func (w *respWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// started reports whether a status was sent.
+func (w *respWriter) started() bool { return w.status != 0 }

@@ -1,0 +1,81 @@
+// Package fwk is a web framework on net/http, a Go port of Flask-Unchained's
+// controller bundle: controllers and resources whose methods become routes,
+// declarative routing (package fwk/routes), start-up hooks that register
+// them, dependency injection, and request helpers on *Ctx.
+//
+// # Model
+//
+// An application is a list of bundles given to New; the last one is the app
+// bundle. A bundle is any value with a Name method, plus optional parts found
+// by type assertion:
+//
+//	Routes() []*fwk.Route        declarative routes (app bundle only; include others' with routes.Include)
+//	Controllers() []any          controllers and resources, when there is no Routes
+//	Services() []any             values injected into fields tagged `fwk:"inject"`
+//	Static() fs.FS               files served under /<bundle name>/static/
+//	Templates() fs.FS            templates (later bundles override earlier ones)
+//	Blueprints() []*fwk.Blueprint legacy groups of plain http.Handlers
+//
+// New installs the ControllerBundle first, injects services, runs the
+// start-up hooks ("routes", "blueprints", "bundle_blueprints") and returns an
+// *App, which is an http.Handler. Every mistake it can see is an error from
+// New that names the culprit and where it was declared, in the form
+//
+//	fwk: <what>: <culprit> (declared at file.go:42): <reason>
+//
+// and wraps a sentinel for errors.Is: ErrBadView, ErrDuplicateEndpoint,
+// ErrMissingService, ErrAmbiguousService, ErrSecretKey, or the router's
+// ErrBadRule, ErrUnknownConverter and ErrConflict.
+//
+// # Controllers and views
+//
+// A controller embeds fwk.Controller; each exported method is a view, routed
+// at GET /<kebab-cased method name> unless its Meta declares otherwise. A
+// resource embeds fwk.Resource and gets the REST rules for List, Create,
+// Get, Patch, Put and Delete. One controller value serves every request:
+// request state lives in *Ctx.
+//
+// Views have one of these signatures, checked once by New:
+//
+//	func(ctx *fwk.Ctx) error                   the fast path
+//	func(ctx *fwk.Ctx, p1 T1, ..., pn Tn) error  the rule's URL params, in order
+//	http.Handler, func(http.ResponseWriter, *http.Request)
+//
+// URL params convert by type: string, signed and unsigned integers, floats,
+// bool, [16]byte UUID types and encoding.TextUnmarshaler (and pointers to
+// those). A value that does not convert (an int overflow, "maybe" for a
+// bool) answers 404. A route's defaults (fwk.Defaults) count as params after
+// the rule's own, sorted by name.
+//
+// # Serving
+//
+// App.ServeHTTP looks the request up in the router (fwk/router) and calls the
+// view with a pooled *Ctx: serving a func(*Ctx) error view, or one with
+// string/int/int64 params, allocates nothing. Misses are answered like the
+// router does: 404; 405 with Allow; 400 for a param with NUL or invalid
+// UTF-8; 308 redirects for strict slashes and unclean paths; OPTIONS with
+// Allow.
+//
+// URL params are also stored on the request with Request.SetPathValue, so
+// r.PathValue works, but lazily, because it allocates: on the first call of
+// Ctx.Request, and always before middleware and http.Handler views run.
+// Middleware is func(http.Handler) http.Handler; Meta.Decorators wrap Use
+// options, and the first listed is outermost.
+//
+// A view's error is rendered as JSON ({"error": msg, "status": code}) for
+// clients preferring JSON, as a small HTML page otherwise: fwk.Abort(404,
+// "no such user") sets the status and message (also when panicked with),
+// fwk.AbortWith(h) lets h answer, and any other error is a 500 whose text is
+// logged, not shown (unless Config.Debug). A panic is a logged 500 with the
+// endpoint and stack.
+//
+// # Command line
+//
+// App.Run(os.Args) runs "serve" (the default; -addr, graceful shutdown on
+// SIGINT/SIGTERM) or "urls", which prints the route table:
+//
+//	Methods  Rule            Endpoint               View
+//	-------  --------------  ---------------------  -----------------------------
+//	GET      /               site_controller.index  example.com/app.SiteController.Index
+//	GET      /users/<int:id> user_resource.get      example.com/app.UserResource.Get
+package fwk

@@ -1,0 +1,124 @@
+package fwk
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// Sentinel errors of start-up, for errors.Is. Router errors (a bad rule, an
+// unknown converter, a conflict) are wrapped as they come from fwk/router, so
+// router.ErrBadRule, router.ErrUnknownConverter and router.ErrConflict match too.
+var (
+	// ErrBadView: a view's signature cannot be bound to its rule.
+	ErrBadView = errors.New("view signature cannot be bound")
+	// ErrDuplicateEndpoint: one endpoint is bound to two different views.
+	ErrDuplicateEndpoint = errors.New("endpoint already bound to another view")
+	// ErrMissingService: no service fits a field tagged `fwk:"inject"`.
+	ErrMissingService = errors.New("no service for injected field")
+	// ErrAmbiguousService: several services fit a field tagged `fwk:"inject"`.
+	ErrAmbiguousService = errors.New("several services for injected field")
+	// ErrSecretKey: SECRET_KEY is missing or shorter than 32 bytes while a
+	// feature that signs data is on.
+	ErrSecretKey = errors.New("secret key missing or shorter than 32 bytes")
+	// ErrNoRoutes: the app bundle declares neither Routes nor Controllers
+	// (RegisterRoutesHook.GetExplicitRoutes).
+	ErrNoRoutes = errors.New("bundle has no Routes method")
+)
+
+// StartupError is an error of fwk.New. Its message has the form
+//
+//	fwk: <What>: <Culprit> (declared at <DeclaredAt>): <Err>
+//
+// where the parenthesis is left out when the place is unknown.
+type StartupError struct {
+	What       string // "route", "view", "inject", "config", ...
+	Culprit    string // the endpoint, view, field or key at fault
+	DeclaredAt string // "file.go:42" of the declaration, if known
+	Err        error  // the reason; often a sentinel of this package or fwk/router
+}
+
+// Error formats the error as documented on StartupError.
+func (e *StartupError) Error() string {
+	var b strings.Builder
+	b.WriteString("fwk: ")
+	b.WriteString(e.What)
+	b.WriteString(": ")
+	b.WriteString(e.Culprit)
+	if e.DeclaredAt != "" {
+		b.WriteString(" (declared at ")
+		b.WriteString(e.DeclaredAt)
+		b.WriteString(")")
+	}
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(strings.TrimPrefix(e.Err.Error(), "fwk: "))
+	}
+	return b.String()
+}
+
+// Unwrap returns the reason.
+func (e *StartupError) Unwrap() error { return e.Err }
+
+// HTTPError is an error that a view returns (or panics with) to end the
+// request with an HTTP error status. Build it with Abort or AbortWith.
+type HTTPError struct {
+	// Status is the HTTP status code (4xx or 5xx for Abort).
+	Status int
+	// Message is shown to the client; default http.StatusText(Status).
+	Message string
+
+	handler http.Handler // AbortWith: serves the response instead
+	err     error        // the cause, for 404s of URL params that do not convert
+}
+
+// Error returns "fwk: <status> <message>".
+func (e *HTTPError) Error() string {
+	if e.handler != nil {
+		return "fwk: request aborted with a handler"
+	}
+	return fmt.Sprintf("fwk: %d %s", e.Status, e.Message)
+}
+
+// Unwrap returns the cause of the error, if any.
+func (e *HTTPError) Unwrap() error { return e.err }
+
+// Abort returns an *HTTPError for status, with the message msg joined by
+// spaces (default: the status text). Return it from a view, or panic with
+// it; the app renders it as JSON for JSON clients and as a small HTML page
+// otherwise:
+//
+//	if user == nil {
+//		return fwk.Abort(http.StatusNotFound, "no such user")
+//	}
+func Abort(status int, msg ...string) error {
+	m := strings.Join(msg, " ")
+	if m == "" {
+		m = http.StatusText(status)
+	}
+	return &HTTPError{Status: status, Message: m}
+}
+
+// AbortWith returns an error that makes the app answer the request with h
+// (SPEC's abort with a WSGI application). A nil h is a 500.
+func AbortWith(h http.Handler) error {
+	if h == nil {
+		return &HTTPError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)}
+	}
+	return &HTTPError{handler: h}
+}
+
+// StatusCode returns the HTTP status err stands for: http.StatusOK for nil,
+// the Status of an *HTTPError found with errors.As (404 for a URL param that
+// does not convert), and 500 for any other error.
+func StatusCode(err error) int {
+	if err == nil {
+		return http.StatusOK
+	}
+	var he *HTTPError
+	if errors.As(err, &he) && he.Status >= 100 && he.Status <= 999 {
+		return he.Status
+	}
+	return http.StatusInternalServerError
+}

@@ -1,0 +1,230 @@
+package fwk
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+)
+
+// ServeHTTP serves one request: it takes a pooled *Ctx, looks the escaped
+// path up in the router and dispatches to the view. Misses are answered as
+// the router would: 404, 405 with Allow, 400 for a param with NUL or invalid
+// UTF-8, 308 redirects (strict slashes, clean paths, RedirectTo; the query
+// string is kept) and 200 with Allow for OPTIONS.
+//
+// A func(*Ctx) error view (and the common param signatures) costs no
+// allocation here. A view's error is rendered with renderError; a panic is a
+// 500, logged with the endpoint and stack.
+func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c := a.pool.Get().(*Ctx)
+	c.reset(a, w, r)
+	a.router.Lookup(r.Method, r.Host, r.URL.EscapedPath(), &c.match)
+	if c.match.Route != nil && c.match.Status == http.StatusOK {
+		if v, ok := c.match.Route.Data().(*view); ok {
+			a.dispatch(c, v)
+			c.clear()
+			a.pool.Put(c)
+			return
+		}
+	}
+	a.serveMiss(c)
+	c.clear()
+	a.pool.Put(c)
+}
+
+// dispatch calls the view, turning a returned error or a panic into a response.
+func (a *App) dispatch(c *Ctx, v *view) {
+	c.view = v
+	defer func() {
+		if p := recover(); p != nil {
+			a.handlePanic(c, p)
+		}
+	}()
+	if v.handler != nil {
+		a.serveHandler(c, v)
+		return
+	}
+	if err := v.call(c); err != nil {
+		a.handleError(c, err)
+	}
+}
+
+// serveHandler serves an http.Handler view or a middleware chain; the
+// request carries the URL params as path values and, for a chain around a
+// fwk view, the *Ctx in its context.
+func (a *App) serveHandler(c *Ctx, v *view) {
+	c.setPathValues()
+	r := c.req
+	if v.call != nil {
+		r = withCtx(r, c)
+	}
+	v.handler.ServeHTTP(c.w, r)
+}
+
+// serveView is the fallback of a middleware chain that lost the request
+// context holding the *Ctx.
+func (a *App) serveView(w http.ResponseWriter, r *http.Request, v *view) {
+	a.log.Error("fwk: middleware replaced the request context; the view cannot run", "endpoint", v.endpoint)
+	a.renderError(w, r, Abort(http.StatusInternalServerError))
+}
+
+// serveMiss answers a request that matched no view.
+func (a *App) serveMiss(c *Ctx) {
+	m, w, r := &c.match, c.w, c.req
+	switch {
+	case m.Status == http.StatusMovedPermanently || m.Status == http.StatusPermanentRedirect:
+		loc := m.Location
+		if r.URL.RawQuery != "" {
+			loc += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Location", loc)
+		w.WriteHeader(m.Status)
+	case m.Status == http.StatusOK: // automatic OPTIONS
+		w.Header().Set("Allow", m.Allow)
+		w.WriteHeader(http.StatusOK)
+	case m.Status == http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", m.Allow)
+		a.renderError(w, r, Abort(http.StatusMethodNotAllowed))
+	case m.Status == http.StatusBadRequest:
+		a.renderError(w, r, Abort(http.StatusBadRequest))
+	default:
+		a.renderError(w, r, Abort(http.StatusNotFound))
+	}
+}
+
+// handleError renders err for the view being served, unless the response has
+// started; server errors are logged.
+func (a *App) handleError(c *Ctx, err error) {
+	status := StatusCode(err)
+	if status >= 500 {
+		a.log.Error("fwk: view error", "endpoint", c.view.endpoint, "method", c.req.Method,
+			"path", c.req.URL.Path, "status", status, "error", err)
+	}
+	if c.rw.started() {
+		if status < 500 {
+			a.log.Warn("fwk: view returned an error after writing the response", "endpoint", c.view.endpoint,
+				"error", err)
+		}
+		return
+	}
+	a.renderError(c.w, c.req, err)
+}
+
+// handlePanic turns a panic of a view into a response: an *HTTPError is
+// rendered like a returned one, anything else is a logged 500.
+// http.ErrAbortHandler is re-raised for net/http.
+func (a *App) handlePanic(c *Ctx, p any) {
+	if p == http.ErrAbortHandler {
+		panic(p)
+	}
+	if err, ok := p.(error); ok {
+		var he *HTTPError
+		if errors.As(err, &he) {
+			a.handleError(c, err)
+			return
+		}
+	}
+	stack := debug.Stack()
+	a.log.Error("fwk: panic in view", "endpoint", c.view.endpoint, "method", c.req.Method,
+		"path", c.req.URL.Path, "panic", fmt.Sprint(p), "stack", string(stack))
+	if c.rw.started() {
+		return
+	}
+	err := Abort(http.StatusInternalServerError)
+	if a.cfg.Debug {
+		err = Abort(http.StatusInternalServerError, fmt.Sprintf("panic: %v\n\n%s", p, stack))
+	}
+	a.renderError(c.w, c.req, err)
+}
+
+// renderError writes the response of err: AbortWith's handler serves it;
+// otherwise the status is StatusCode(err) and the body is
+// {"error": message, "status": code} for clients that prefer JSON, a small
+// HTML page for others. The message of an *HTTPError is shown; for other
+// errors only the status text, unless Config.Debug.
+func (a *App) renderError(w http.ResponseWriter, r *http.Request, err error) {
+	var he *HTTPError
+	isHTTP := errors.As(err, &he)
+	if isHTTP && he.handler != nil {
+		he.handler.ServeHTTP(w, r)
+		return
+	}
+	status := StatusCode(err)
+	msg := http.StatusText(status)
+	switch {
+	case isHTTP && he.Message != "":
+		msg = he.Message
+	case !isHTTP && a.cfg.Debug:
+		msg = err.Error()
+	}
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if wantsJSON(r) {
+		h.Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, "{\"error\":%s,\"status\":%d}\n", jsonString(msg), status)
+		return
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	title := strconv.Itoa(status) + " " + http.StatusText(status)
+	fmt.Fprintf(w, "<!doctype html>\n<html lang=\"en\">\n<title>%s</title>\n<h1>%s</h1>\n<p>%s</p>\n</html>\n",
+		html.EscapeString(title), html.EscapeString(http.StatusText(status)), html.EscapeString(msg))
+}
+
+// jsonString quotes s as a JSON string.
+func jsonString(s string) string {
+	b, _ := json.Marshal(s) // a string always encodes
+	return string(b)
+}
+
+// wantsJSON reports whether the client prefers JSON to HTML: the Accept
+// header gives application/json (or a +json type) a higher quality than
+// text/html, or an equal one listed first.
+func wantsJSON(r *http.Request) bool {
+	accept := r.Header.Get("Accept")
+	if accept == "" {
+		return false
+	}
+	jsonQ, htmlQ := -1.0, -1.0
+	jsonAt, htmlAt := 0, 0
+	for i, part := range strings.Split(accept, ",") {
+		mt, q := mediaRange(part)
+		switch {
+		case mt == "application/json" || strings.HasSuffix(mt, "+json"):
+			if q > jsonQ {
+				jsonQ, jsonAt = q, i
+			}
+		case mt == "text/html":
+			if q > htmlQ {
+				htmlQ, htmlAt = q, i
+			}
+		}
+	}
+	if jsonQ <= 0 {
+		return false
+	}
+	return jsonQ > htmlQ || (jsonQ == htmlQ && jsonAt < htmlAt)
+}
+
+// mediaRange splits one element of an Accept header into its lower-case
+// media type and quality (default 1).
+func mediaRange(s string) (string, float64) {
+	mt, params, _ := strings.Cut(s, ";")
+	q := 1.0
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 1 {
+				q = f
+			}
+		}
+	}
+	return strings.ToLower(strings.TrimSpace(mt)), q
+}
