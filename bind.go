@@ -232,14 +232,14 @@ func (v *view) wrapMiddleware() error {
 // ctxKey is the request-context key of the *Ctx on routes with middleware.
 type ctxKey struct{}
 
-// withCtx returns r carrying c, for middleware chains.
+// withCtx returns r carrying c, for middleware chains and http.Handler views.
 func withCtx(r *http.Request, c *Ctx) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, c))
 }
 
 // serveInner is the innermost handler of a middleware chain around a fwk view.
 func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
-	c, _ := r.Context().Value(ctxKey{}).(*Ctx)
+	c := ctxFromRequest(r)
 	if c == nil { // the middleware replaced the context: start a fresh Ctx
 		v.app.serveView(w, r, v)
 		return

@@ -55,15 +55,19 @@ func (a *App) dispatch(c *Ctx, v *view) {
 }
 
 // serveHandler serves an http.Handler view or a middleware chain; the
-// request carries the URL params as path values and, for a chain around a
-// fwk view, the *Ctx in its context.
+// request carries the URL params as path values and the *Ctx in its context
+// (see ctxFromRequest).
 func (a *App) serveHandler(c *Ctx, v *view) {
 	c.setPathValues()
-	r := c.req
-	if v.call != nil {
-		r = withCtx(r, c)
-	}
-	v.handler.ServeHTTP(c.w, r)
+	v.handler.ServeHTTP(c.w, withCtx(c.req, c))
+}
+
+// ctxFromRequest returns the *Ctx of a request served by an App to an
+// http.Handler view or through middleware, or nil. The Ctx is valid only
+// until the handler returns.
+func ctxFromRequest(r *http.Request) *Ctx {
+	c, _ := r.Context().Value(ctxKey{}).(*Ctx)
+	return c
 }
 
 // serveView is the fallback of a middleware chain that lost the request
