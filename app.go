@@ -64,7 +64,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
-	a.pool.New = func() any { return new(Ctx) }
+	a.pool.New = func() any { return &Ctx{app: a} }
 	var err error
 	if a.bundles, a.cb, err = arrangeBundles(bundles); err != nil {
 		return nil, err

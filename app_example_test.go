@@ -76,7 +76,7 @@ func ExampleNew() {
 func ExampleNew_startupError() {
 	// A view whose signature does not fit its rule fails New.
 	_, err := fwk.New(fwk.DefaultConfig(), routesBundle{rs: routes.Func("/items/<int:id>",
-		func(ctx *fwk.Ctx) error { return nil })})
+		func(ctx *fwk.Ctx, id, page int) error { return nil })})
 	fmt.Println(err != nil)
 	// Output: true
 }

@@ -121,8 +121,9 @@ func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer)
 	return nil
 }
 
-// checkSignature checks that ft is func([recv,] *Ctx, P1..Pn) error with n
-// equal to the number of URL params.
+// checkSignature checks that ft is func([recv,] *Ctx) error, which fits any
+// rule (the view reads params with Ctx.Param), or func([recv,] *Ctx,
+// P1..Pn) error with n equal to the number of URL params.
 func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	sig := signature(ft, skip)
 	switch {
@@ -133,7 +134,7 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	case ft.NumOut() != 1 || ft.Out(0) != typeError:
 		return fmt.Errorf("%w: %s: the view must return exactly one error", ErrBadView, sig)
 	}
-	if got := ft.NumIn() - skip - 1; got != len(v.names) {
+	if got := ft.NumIn() - skip - 1; got > 0 && got != len(v.names) {
 		return fmt.Errorf("%w: %s takes %d URL params but rule %q has %d %q",
 			ErrBadView, sig, got, v.rt.Path(), len(v.names), v.names)
 	}

@@ -112,6 +112,9 @@ func reflectCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer, names [
 	if recv != nil {
 		skip = 1
 	}
+	if ft.NumIn() == skip+1 { // func(*Ctx) error: the params are read with Ctx.Param
+		names = nil
+	}
 	convs := make([]func(string) (reflect.Value, error), len(names))
 	for i := range names {
 		t := ft.In(skip + 1 + i)

@@ -25,9 +25,9 @@ type Ctx struct {
 	pathValuesSet bool
 }
 
-// reset prepares c for the request r written to w.
-func (c *Ctx) reset(a *App, w http.ResponseWriter, r *http.Request) {
-	c.app = a
+// reset prepares c for the request r written to w. The app and the
+// match are set elsewhere: c.app once by the pool, c.match by the router.
+func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 	c.rw = respWriter{ResponseWriter: w}
 	c.w = &c.rw
 	c.req = r
@@ -35,13 +35,11 @@ func (c *Ctx) reset(a *App, w http.ResponseWriter, r *http.Request) {
 	c.pathValuesSet = false
 }
 
-// clear drops the references c holds once the request is done.
+// clear drops the references c holds to the request once it is done (the
+// params are overwritten by the next lookup).
 func (c *Ctx) clear() {
-	c.rw = respWriter{}
+	c.rw.ResponseWriter = nil
 	c.w, c.req, c.view = nil, nil, nil
-	c.match.Route = nil
-	c.match.Location, c.match.Allow = "", ""
-	c.match.Params.Reset()
 }
 
 // App returns the application serving the request.

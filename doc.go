@@ -37,8 +37,8 @@
 //
 // Views have one of these signatures, checked once by New:
 //
-//	func(ctx *fwk.Ctx) error                   the fast path
-//	func(ctx *fwk.Ctx, p1 T1, ..., pn Tn) error  the rule's URL params, in order
+//	func(ctx *fwk.Ctx) error                     the fast path; any rule (read params with ctx.Param)
+//	func(ctx *fwk.Ctx, p1 T1, ..., pn Tn) error  all of the rule's URL params, in order
 //	http.Handler, func(http.ResponseWriter, *http.Request)
 //
 // URL params convert by type: string, signed and unsigned integers, floats,

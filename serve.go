@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -22,19 +23,57 @@ import (
 // 500, logged with the endpoint and stack.
 func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
-	c.reset(a, w, r)
-	a.router.Lookup(r.Method, r.Host, r.URL.EscapedPath(), &c.match)
+	c.reset(w, r)
+	a.router.Lookup(r.Method, r.Host, escapedPath(r.URL), &c.match)
 	if c.match.Route != nil && c.match.Status == http.StatusOK {
 		if v, ok := c.match.Route.Data().(*view); ok {
 			a.dispatch(c, v)
-			c.clear()
-			a.pool.Put(c)
-			return
+		} else {
+			a.serveMiss(c)
 		}
+	} else {
+		a.serveMiss(c)
 	}
-	a.serveMiss(c)
 	c.clear()
 	a.pool.Put(c)
+}
+
+// escapedPath is u.EscapedPath() without its per-byte escaping pass when
+// the path has nothing to escape, which is the common case.
+func escapedPath(u *url.URL) string {
+	if u.RawPath == "" && !needsPathEscape(u.Path) {
+		return u.Path
+	}
+	return u.EscapedPath()
+}
+
+// Bytes that url.URL.EscapedPath leaves as they are: letters, digits,
+// "-._~" and "$&+,/:;=@"; two 64-bit masks for bytes 0-63 and 64-127.
+const (
+	pathSafeLo = 1<<'$' | 1<<'&' | 1<<'+' | 1<<',' | 1<<'-' | 1<<'.' | 1<<'/' |
+		1<<'0' | 1<<'1' | 1<<'2' | 1<<'3' | 1<<'4' | 1<<'5' | 1<<'6' | 1<<'7' | 1<<'8' | 1<<'9' |
+		1<<':' | 1<<';' | 1<<'='
+	pathSafeHi = 1<<('@'-64) | 0x07fffffe /* A-Z */ | 1<<('_'-64) | 0x07fffffe<<32 /* a-z */ | 1<<('~'-64)
+)
+
+// needsPathEscape reports whether p holds a byte EscapedPath would escape.
+func needsPathEscape(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c < 64:
+			if pathSafeLo&(1<<c) == 0 {
+				return true
+			}
+		case c < 128:
+			if pathSafeHi&(1<<(c-64)) == 0 {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // dispatch calls the view, turning a returned error or a panic into a response.

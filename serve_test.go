@@ -254,6 +254,12 @@ func TestZeroAllocs(t *testing.T) {
 			return ctx.NoContent()
 		}),
 		routes.Func("/s/<a>/<b>", func(ctx *fwk.Ctx, a, b string) error { return ctx.NoContent() }),
+		routes.Func("/p/<int:id>", func(ctx *fwk.Ctx) error {
+			if ctx.Param("id") != "7" {
+				return fwk.Abort(http.StatusNotFound)
+			}
+			return ctx.NoContent()
+		}),
 		routes.Controller("", &AllocController{}),
 	)
 	tests := []struct {
@@ -264,6 +270,7 @@ func TestZeroAllocs(t *testing.T) {
 		{"/bytes", 0},
 		{"/users/7", 204},
 		{"/s/x/y", 204},
+		{"/p/7", 204},
 		{"/static", 204},
 		{"/ctrl/42", 204},
 	}
