@@ -29,11 +29,15 @@ type App struct {
 
 	views      []*view            // registration order
 	byEndpoint map[string][]*view // registered endpoint -> views
-	blueprints []*Blueprint       // legacy blueprints, registration order
-	services   []any
-	injected   map[any]bool // controllers and services already injected
-	templates  []templateSource
-	table      []RouteInfo
+	// endpointAlias maps the bare endpoint of a bundle-owned route ("health")
+	// to the name it is registered under ("app.health"); see
+	// RegisterBundleBlueprintsHook.
+	endpointAlias map[string]string
+	blueprints    []*Blueprint // legacy blueprints, registration order
+	services      []any
+	injected      map[any]bool // controllers and services already injected
+	templates     []templateSource
+	table         []RouteInfo
 
 	pool sync.Pool // *Ctx
 }
@@ -54,12 +58,13 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 		return nil, err
 	}
 	a := &App{
-		cfg:        cfg,
-		router:     router.New(),
-		log:        cfg.Logger,
-		out:        os.Stdout,
-		byEndpoint: map[string][]*view{},
-		injected:   map[any]bool{},
+		cfg:           cfg,
+		router:        router.New(),
+		log:           cfg.Logger,
+		out:           os.Stdout,
+		byEndpoint:    map[string][]*view{},
+		endpointAlias: map[string]string{},
+		injected:      map[any]bool{},
 	}
 	if a.log == nil {
 		a.log = slog.Default()
@@ -145,6 +150,16 @@ func isNil(v any) bool {
 		return rv.IsNil()
 	}
 	return false
+}
+
+// routerEndpoint returns the endpoint the router knows for endpoint: the
+// registered name of a bundle-owned route declared with a bare endpoint
+// ("health" -> "app.health"), else endpoint itself.
+func (a *App) routerEndpoint(endpoint string) string {
+	if full, ok := a.endpointAlias[endpoint]; ok {
+		return full
+	}
+	return endpoint
 }
 
 // Config returns the configuration the app was built with.

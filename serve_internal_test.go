@@ -26,3 +26,39 @@ func TestEscapedPath(t *testing.T) {
 		t.Errorf("escapedPath(%q) = %q", u, got)
 	}
 }
+
+type aliasBundle struct{}
+
+func (aliasBundle) Name() string { return "alias" }
+func (aliasBundle) Routes() []*Route {
+	return []*Route{NewRoute("/health", aliasHealth), NewRoute("/x", aliasHealth, Endpoint("a.b"))}
+}
+
+func aliasHealth(ctx *Ctx) error { return ctx.NoContent() }
+
+// A bundle-owned route with a bare endpoint is registered under
+// "<bundle>.<endpoint>"; routerEndpoint maps the bare name to it.
+func TestRouterEndpoint(t *testing.T) {
+	a, err := New(DefaultConfig(), aliasBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ in, want string }{
+		{"alias_health", "alias.alias_health"},
+		{"a.b", "a.b"},
+		{"unknown", "unknown"},
+	}
+	for _, tt := range tests {
+		if got := a.routerEndpoint(tt.in); got != tt.want {
+			t.Errorf("routerEndpoint(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if tt.in != "unknown" {
+			if _, err := a.Router().Build(a.routerEndpoint(tt.in)); err != nil {
+				t.Errorf("Build(%q): %v", a.routerEndpoint(tt.in), err)
+			}
+		}
+	}
+	if _, ok := a.ControllerBundle().Endpoints["alias_health"]; !ok {
+		t.Error("ControllerBundle.Endpoints lacks the bare endpoint")
+	}
+}
