@@ -109,7 +109,7 @@ func (rt *Route) serves(method string) bool {
 	if bit := methodBit(method); bit != 0 {
 		return rt.serve&bit != 0
 	}
-	return contains(rt.other, method)
+	return contains(rt.others(), method)
 }
 
 // value returns the non-nil value of key in the pairs.
@@ -170,7 +170,7 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 		v, _ := value(vals, p.name)
 		var err error
 		if dst, err = p.appendValue(dst, v); err != nil {
-			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.rule.Endpoint, rt.rule.Path, p.name, p.cname, v, ErrInvalidValue, err)
+			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.rule.Endpoint, rt.rule.Path, p.name, p.ci.name, v, ErrInvalidValue, err)
 		}
 	}
 	return dst, nil
@@ -178,17 +178,18 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 
 // appendValue appends the escaped URL text of v for parameter p.
 func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
-	if p.app != nil {
-		return p.app.appendURL(dst, v)
+	ci := p.ci
+	if ci.app != nil {
+		return ci.app.appendURL(dst, v)
 	}
-	s, err := p.conv.ToURL(v)
+	s, err := ci.conv.ToURL(v)
 	if err != nil {
 		return dst, err
 	}
-	if !p.conv.Match(s) {
+	if !ci.conv.Match(s) {
 		return dst, fmt.Errorf("converter does not match its own text %q", s)
 	}
-	if p.slash {
+	if ci.slash {
 		return appendPathValue(dst, s)
 	}
 	return appendSegment(dst, s)
@@ -320,7 +321,7 @@ func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
 
 // argValues returns the arguments of a match as key/value pairs.
 func (rt *Route) argValues(ps *Params) []any {
-	vals := make([]any, 0, 2*rt.nargs)
+	vals := make([]any, 0, 2*rt.nargs())
 	for _, p := range rt.params {
 		v, _ := rt.matchedValue(ps, p.name)
 		vals = append(vals, p.name, v)
@@ -336,7 +337,7 @@ func (rt *Route) argValues(ps *Params) []any {
 // matched values, the URL of that rule is the canonical one.
 func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 	vals := rt.argValues(ps)
-	for _, src := range rt.sources {
+	for _, src := range rt.extra.sources {
 		if !src.serves(method) {
 			continue
 		}
@@ -361,7 +362,7 @@ func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 // redirectLocation renders RedirectTo with the matched arguments.
 func (rt *Route) redirectLocation(ps *Params) string {
 	vals := rt.argValues(ps)
-	pr := rt.redirect
+	pr := rt.extra.redirect
 	var b []byte
 	for _, tp := range pr.tmpl {
 		if tp.param < 0 {

@@ -58,11 +58,13 @@ type search struct {
 	bit       uint16 // 0 for a non-standard method
 	host      string // request host without port
 	fullHost  string // request host as given
-	n         int    // parameters captured
+	ps        *Params
+	n         int // parameters captured
 	route     *Route
 	auto      *leaf // automatic OPTIONS answer
 	redirect  bool  // trailing-slash redirect
 	bad       bool  // a parameter decoded to NUL or invalid UTF-8
+	pct       bool  // the path holds a '%'
 	allow     uint16
 	allowMore []string // non-standard methods for Allow
 }
@@ -89,11 +91,12 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) 
 		m.Status = http.StatusNotFound
 		return
 	}
-	s := search{r: r, t: t, m: m, method: method, bit: methodBit(method)}
+	s := search{r: r, t: t, m: m, ps: &m.Params, method: method, bit: methodBit(method)}
 	if t.hosted {
 		s.setHost(host)
 	}
-	if len(t.static) > 0 && strings.IndexByte(p, '%') < 0 {
+	s.pct = strings.IndexByte(p, '%') >= 0
+	if !s.pct && t.maybeStatic(p) {
 		if l := t.static[p]; l != nil {
 			if rt := l.find(&s, false); rt != nil {
 				s.route = rt
@@ -134,31 +137,37 @@ func (s *search) setHost(h string) {
 
 // hostIs reports whether the request is for the host of rt, which is set.
 func (s *search) hostIs(rt *Route) bool {
-	if rt.hostPort {
-		return strings.EqualFold(s.fullHost, rt.host)
+	if rt.extra.hostPort {
+		return strings.EqualFold(s.fullHost, rt.extra.host)
 	}
-	return strings.EqualFold(s.host, rt.host)
+	return strings.EqualFold(s.host, rt.extra.host)
+}
+
+// quick returns the route of a simple leaf (no hosts, no non-standard
+// methods) claiming the method bit, with HEAD falling back to GET.
+func (l *leaf) quick(bit uint16) *Route {
+	if l.claims&bit != 0 {
+		for _, rt := range l.routes {
+			if rt.claim&bit != 0 {
+				return rt
+			}
+		}
+	}
+	if bit == mHEAD && l.claims&mGET != 0 {
+		for _, rt := range l.routes {
+			if rt.claim&mGET != 0 {
+				return rt
+			}
+		}
+	}
+	return nil
 }
 
 // find returns the route of l serving the request, or nil. Host-specific
 // routes are preferred; HEAD falls back to GET.
 func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if !l.complex && !nonStrict {
-		if l.claims&s.bit != 0 {
-			for _, rt := range l.routes {
-				if rt.claim&s.bit != 0 {
-					return rt
-				}
-			}
-		}
-		if s.bit == mHEAD && l.claims&mGET != 0 {
-			for _, rt := range l.routes {
-				if rt.claim&mGET != 0 {
-					return rt
-				}
-			}
-		}
-		return nil
+		return l.quick(s.bit)
 	}
 	if nonStrict && !l.nonStrict {
 		return nil
@@ -173,7 +182,7 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 				break
 			}
 			for _, rt := range l.routes {
-				if (rt.host != "") != hosted || (nonStrict && rt.strict) || (hosted && !s.hostIs(rt)) {
+				if (rt.Host() != "") != hosted || (nonStrict && rt.strict) || (hosted && !s.hostIs(rt)) {
 					continue
 				}
 				if rt.hasMethod(s.method, bit) {
@@ -195,12 +204,12 @@ func (l *leaf) served(s *search, nonStrict bool) (uint16, []string, bool) {
 	var more []string
 	any := false
 	for _, rt := range l.routes {
-		if (nonStrict && rt.strict) || (rt.host != "" && !s.hostIs(rt)) {
+		if (nonStrict && rt.strict) || (rt.Host() != "" && !s.hostIs(rt)) {
 			continue
 		}
 		any = true
 		mask |= rt.serve
-		more = append(more, rt.other...)
+		more = append(more, rt.others()...)
 	}
 	return mask, more, any
 }
@@ -264,26 +273,48 @@ func (n *node) match(s *search, rest string) bool {
 		return s.pick(n.leaf, false) || s.trySlash(n.slash)
 	}
 	rest = rest[1:]
-	if rest == "" {
-		return s.pick(n.slash, false) || s.pick(n.leaf, true)
+	i := strings.IndexByte(rest, '/')
+	if i < 0 {
+		i = len(rest)
 	}
-	i, special := segmentEnd(rest)
 	if i == 0 {
+		if rest == "" {
+			return s.pick(n.slash, false) || s.pick(n.leaf, true)
+		}
 		return false // empty segment: never matches
 	}
 	seg, next := rest[:i], rest[i:]
 	if len(n.keys) > 0 {
 		var c *node
-		if special && strings.IndexByte(seg, '%') >= 0 {
+		if s.pct && strings.IndexByte(seg, '%') >= 0 {
 			c = n.escapedChild(seg)
 		} else {
-			c = n.staticChild(seg)
+			c = n.staticChild(seg, segHash(seg))
 		}
 		if c != nil && c.match(s, next) {
 			return true
 		}
 	}
+	if len(n.dyn) == 0 {
+		return false
+	}
+	special := hasSpecial(seg)
 	for _, d := range n.dyn {
+		p := d.pat
+		if p.single && !p.tail && !special {
+			// The common case, inlined: one plain segment, one converter.
+			ci := p.pieces[0].ci
+			if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
+				continue
+			}
+			s.ps.setValue(s.n, seg)
+			s.n++
+			if d.match(s, next) {
+				return true
+			}
+			s.n--
+			continue
+		}
 		if d.matchDynamic(s, seg, special, rest, next) {
 			return true
 		}
@@ -291,29 +322,10 @@ func (n *node) match(s *search, rest string) bool {
 	return false
 }
 
-// segmentEnd returns the length of the first segment of s and whether it
-// holds a '%', a NUL or a non-ASCII byte.
-func segmentEnd(s string) (int, bool) {
-	special := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c > '/' && c < 0x80 {
-			continue
-		}
-		if c == '/' {
-			return i, special
-		}
-		if c == '%' || c == 0 || c >= 0x80 {
-			special = true
-		}
-	}
-	return len(s), special
-}
-
 // hasSpecial reports whether s holds a '%', a NUL or a non-ASCII byte.
 func hasSpecial(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '%' || c == 0 || c >= 0x80 {
+		if c := s[i]; c-1 >= 0x7f || c == '%' {
 			return true
 		}
 	}
@@ -379,12 +391,12 @@ func (s *search) matchPieces(ps []piece, raw string, pos int) bool {
 		return pos == len(raw)
 	}
 	pc := &ps[0]
-	if pc.conv == nil {
+	if pc.ci == nil {
 		k, ok := prefixEscaped(raw[pos:], pc.lit)
 		return ok && s.matchPieces(ps[1:], raw, pos+k)
 	}
 	limit := len(raw)
-	if !pc.slash {
+	if !pc.ci.slash {
 		if i := strings.IndexByte(raw[pos:], '/'); i >= 0 {
 			limit = pos + i
 		}
@@ -393,7 +405,7 @@ func (s *search) matchPieces(ps []piece, raw string, pos int) bool {
 		v := raw[pos:]
 		return limit == len(raw) && v != "" && s.capture(pc, v, hasSpecial(v))
 	}
-	if pc.slash {
+	if pc.ci.slash {
 		for end := pos + 1; end <= limit; end++ {
 			if s.tryCut(ps, raw, pos, end) {
 				return true
@@ -414,7 +426,7 @@ func (s *search) tryCut(ps []piece, raw string, pos, end int) bool {
 	if end < len(raw) && (raw[end-1] == '%' || end-2 >= pos && raw[end-2] == '%') {
 		return false // inside an escape
 	}
-	if next := &ps[1]; next.conv == nil {
+	if next := &ps[1]; next.ci == nil {
 		if _, ok := prefixEscaped(raw[end:], next.lit); !ok {
 			return false
 		}
@@ -438,17 +450,18 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 			return false
 		}
 	}
-	if pc.slash {
+	ci := pc.ci
+	if ci.slash {
 		if !validPathValue(v) {
 			return false
 		}
 	} else if v == "" || len(v) <= 2 && isDotSegment(v) {
 		return false
 	}
-	if !pc.fast && !pc.conv.Match(v) {
+	if !ci.fast && !ci.conv.Match(v) {
 		return false
 	}
-	s.m.Params.setValue(s.n, v)
+	s.ps.setValue(s.n, v)
 	s.n++
 	return true
 }
@@ -458,7 +471,7 @@ func (s *search) finish(p string) {
 	m := s.m
 	switch {
 	case s.route != nil:
-		s.matched(p)
+		s.matched()
 	case s.auto != nil:
 		mask, more, _ := s.auto.served(s, false)
 		m.Status, m.Allow = http.StatusOK, s.allowValue(mask, more, s.auto)
@@ -488,27 +501,21 @@ func (s *search) allowValue(mask uint16, more []string, l *leaf) string {
 
 // matched fills the parameters of a matched route and applies its
 // redirects.
-func (s *search) matched(p string) {
+func (s *search) matched() {
 	m, rt := s.m, s.route
 	m.Route, m.Status = rt, http.StatusOK
-	ps := &m.Params
-	for i := range rt.params {
-		ps.ptr(i).Key = rt.params[i].name
+	s.ps.rt, s.ps.n = rt, s.n
+	if rt.extra == nil {
+		return
 	}
-	n := len(rt.params)
-	for _, d := range rt.defaults {
-		*ps.ptr(n) = d
-		n++
-	}
-	ps.n = n
-	if len(rt.sources) > 0 && s.r.RedirectDefaults {
-		if loc, ok := rt.defaultRedirect(s.method, ps); ok {
+	if len(rt.extra.sources) > 0 && s.r.RedirectDefaults {
+		if loc, ok := rt.defaultRedirect(s.method, s.ps); ok {
 			m.Status, m.Location = http.StatusPermanentRedirect, loc
 			return
 		}
 	}
-	if rt.redirect != nil {
-		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(ps)
+	if rt.extra.redirect != nil {
+		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(s.ps)
 	}
 }
 

@@ -5,28 +5,46 @@ type Param struct {
 	Key, Value string
 }
 
-// inlineParams is how many parameters a Params holds without allocating.
+// inlineParams is how many parameter values a Params holds without
+// allocating.
 const inlineParams = 24
 
 // Params holds the parameters of a match, in rule order, followed by the
-// rule's defaults. The first 24 live inside the struct, so matching needs
-// no allocation; more spill into a slice that is kept for reuse. A Params
-// obtained from ServeHTTP is only valid until the handler returns.
+// rule's defaults. The values of the first 24 parameters live inside the
+// struct (names come from the route), so matching needs no allocation; more
+// spill into a slice kept for reuse. A Params obtained from ServeHTTP is only
+// valid until the handler returns.
 type Params struct {
-	n      int
-	inline [inlineParams]Param
-	extra  []Param
+	rt     *Route // names and defaults; nil when empty
+	n      int    // captured values
+	inline [inlineParams]string
+	extra  []string
 }
 
-// Len returns the number of parameters.
-func (ps *Params) Len() int { return ps.n }
+// Len returns the number of parameters, defaults included.
+func (ps *Params) Len() int {
+	if ps.rt == nil {
+		return 0
+	}
+	return ps.n + len(ps.rt.defs())
+}
 
 // At returns the i-th parameter; it returns the zero Param when i is out of
 // range.
 func (ps *Params) At(i int) Param {
-	if i < 0 || i >= ps.n {
+	if ps.rt == nil || i < 0 {
 		return Param{}
 	}
+	if i < ps.n {
+		return Param{Key: ps.rt.params[i].name, Value: ps.value(i)}
+	}
+	if i -= ps.n; i < len(ps.rt.defs()) {
+		return ps.rt.defs()[i]
+	}
+	return Param{}
+}
+
+func (ps *Params) value(i int) string {
 	if i < inlineParams {
 		return ps.inline[i]
 	}
@@ -41,18 +59,17 @@ func (ps *Params) Get(name string) string {
 
 // Lookup returns the value of the named parameter and whether it is present.
 func (ps *Params) Lookup(name string) (string, bool) {
-	n := ps.n
-	if n > inlineParams {
-		n = inlineParams
+	if ps.rt == nil {
+		return "", false
 	}
-	for i := 0; i < n; i++ {
-		if ps.inline[i].Key == name {
-			return ps.inline[i].Value, true
+	for i := 0; i < ps.n; i++ {
+		if ps.rt.params[i].name == name {
+			return ps.value(i), true
 		}
 	}
-	for i := 0; i < ps.n-inlineParams; i++ {
-		if ps.extra[i].Key == name {
-			return ps.extra[i].Value, true
+	for _, d := range ps.rt.defs() {
+		if d.Key == name {
+			return d.Value, true
 		}
 	}
 	return "", false
@@ -60,34 +77,26 @@ func (ps *Params) Lookup(name string) (string, bool) {
 
 // Reset empties ps and drops its references to old values.
 func (ps *Params) Reset() {
-	n := ps.n
-	if n > inlineParams {
-		n = inlineParams
+	if ps.rt == nil && ps.n == 0 && len(ps.extra) == 0 {
+		return // already empty: no write, so a shared empty Params is safe
 	}
+	n := min(ps.n, inlineParams)
 	clear(ps.inline[:n])
 	clear(ps.extra)
 	ps.extra = ps.extra[:0]
-	ps.n = 0
+	ps.n, ps.rt = 0, nil
 }
 
-// ptr returns the storage of the i-th slot, growing the spill slice when
-// needed. i is at most the current count.
-func (ps *Params) ptr(i int) *Param {
-	if i < inlineParams {
-		return &ps.inline[i]
-	}
-	j := i - inlineParams
-	for len(ps.extra) <= j {
-		ps.extra = append(ps.extra, Param{})
-	}
-	return &ps.extra[j]
-}
-
-// setValue stores the value of slot i during matching.
+// setValue stores the value of slot i during matching; i is at most the
+// number of values stored so far.
 func (ps *Params) setValue(i int, v string) {
 	if i < inlineParams {
-		ps.inline[i].Value = v
+		ps.inline[i] = v
 		return
 	}
-	ps.ptr(i).Value = v
+	if j := i - inlineParams; j < len(ps.extra) {
+		ps.extra[j] = v
+		return
+	}
+	ps.extra = append(ps.extra, v)
 }

@@ -11,6 +11,9 @@ package router
 //	"/docs/"                 segs: docs                    slash: true
 //	"/<lang>/<path:p>.html"  segs: <string>  tail: <path> ".html"
 //	"/v<int:n>-<any(a,b):k>" segs: "v" <int> "-" <any>
+//
+// Converters are built once per distinct spelling ("int(min=1)") and shared
+// by the rules that use it.
 
 import (
 	"fmt"
@@ -19,12 +22,23 @@ import (
 	"unicode/utf8"
 )
 
+// convInfo is a converter with what the router derives from it.
+type convInfo struct {
+	name   string // as written: "int"
+	conv   Converter
+	slash  bool        // spans '/'
+	fast   bool        // accepts any non-empty text: Match is skipped
+	app    urlAppender // set for built-in converters
+	key    string      // canonical identity
+	weight int
+	seg    *pattern // the pattern of a segment holding only this converter
+	tail   *pattern // the tail pattern holding only this converter
+}
+
 // piece is a literal or a converter inside a pattern.
 type piece struct {
-	lit   string // the literal, when conv is nil
-	conv  Converter
-	slash bool // conv may span '/'
-	fast  bool // conv accepts any non-empty text: Match is skipped
+	lit string // the literal, when ci is nil
+	ci  *convInfo
 }
 
 // pattern is a dynamic segment, or a tail when tail is set.
@@ -45,11 +59,8 @@ type ruleSeg struct {
 
 // paramInfo describes one parameter of a rule.
 type paramInfo struct {
-	name  string
-	cname string // converter name as written
-	conv  Converter
-	slash bool
-	app   urlAppender // non-nil for built-in converters
+	name string
+	ci   *convInfo
 }
 
 // tmplPiece is one step of URL building: an escaped literal or a parameter.
@@ -58,7 +69,8 @@ type tmplPiece struct {
 	param int // index into params, or -1 for a literal
 }
 
-// parsedRule is the result of parsing a rule path.
+// parsedRule is the result of parsing a rule path. segs is scratch space
+// reused by the next parse.
 type parsedRule struct {
 	segs   []ruleSeg
 	tail   *pattern
@@ -67,23 +79,114 @@ type parsedRule struct {
 	tmpl   []tmplPiece
 }
 
-// static reports whether the rule has no parameters.
-func (pr *parsedRule) static() bool { return len(pr.params) == 0 }
+// parser parses rules for a table; its buffers are reused between rules.
+type parser struct {
+	convs  map[string]ConverterFactory
+	cache  map[string]*convInfo // by spelling
+	segs   []ruleSeg
+	params []paramInfo
+	spans  []int // start, end offsets of each parameter in the rule
+}
 
-// parseRule parses rule with the given converters.
-func parseRule(rule string, convs map[string]ConverterFactory) (*parsedRule, *RuleError) {
+// parse parses a rule. The returned segs are only valid until the next
+// call.
+func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	if rule == "" || rule[0] != '/' {
 		return nil, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
 	}
 	if off, bad := badRuleChar(rule); bad {
 		return nil, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
 	}
-	p := ruleParser{rule: rule, convs: convs, pr: &parsedRule{}}
-	if err := p.parse(); err != nil {
-		return nil, err
+	p.segs, p.params, p.spans = p.segs[:0], p.params[:0], p.spans[:0]
+	pr := &parsedRule{}
+	var tail []piece
+	inTail := false
+	pos := 1
+	for {
+		start := pos
+		var pieces []piece
+		var one piece // the only piece, avoiding a slice in the common case
+		count, hasConv, spans := 0, false, false
+		for pos < len(rule) && rule[pos] != '/' {
+			var pc piece
+			if rule[pos] == '<' {
+				ci, next, err := p.param(rule, pos)
+				if err != nil {
+					return nil, err
+				}
+				pc = piece{ci: ci}
+				hasConv = true
+				spans = spans || ci.slash
+				pos = next
+			} else {
+				end := pos
+				for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
+					end++
+				}
+				pc = piece{lit: rule[pos:end]}
+				pos = end
+			}
+			if count == 0 {
+				one = pc
+			} else {
+				if count == 1 {
+					pieces = append(pieces, one)
+				}
+				pieces = appendPiece(pieces, pc)
+			}
+			count++
+		}
+		if count == 1 {
+			pieces = nil
+		}
+		last := pos == len(rule)
+		if pos == start {
+			if !last {
+				return nil, ruleErr(rule, start, ErrBadRule, "empty path segment")
+			}
+			pr.slash = true
+			break
+		}
+		if !hasConv && isDotSegment(rule[start:pos]) {
+			return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
+		}
+		switch {
+		case inTail || spans:
+			if inTail {
+				tail = appendPiece(tail, piece{lit: "/"})
+			}
+			inTail = true
+			if pieces == nil {
+				tail = appendPiece(tail, one)
+			}
+			for _, pc := range pieces {
+				tail = appendPiece(tail, pc)
+			}
+		case !hasConv:
+			p.segs = append(p.segs, ruleSeg{lit: rule[start:pos]})
+		case pieces == nil:
+			p.segs = append(p.segs, ruleSeg{pat: one.ci.seg})
+		default:
+			p.segs = append(p.segs, ruleSeg{pat: newPattern(pieces, false)})
+		}
+		if last {
+			break
+		}
+		pos++
 	}
-	p.pr.tmpl = buildTemplate(p.pr)
-	return p.pr, nil
+	if inTail {
+		if len(tail) == 1 && tail[0].ci != nil {
+			pr.tail = tail[0].ci.tail
+		} else {
+			pr.tail = newPattern(tail, true)
+		}
+	}
+	pr.segs = p.segs
+	if len(p.params) > 0 {
+		pr.params = append([]paramInfo(nil), p.params...)
+	}
+	pr.tmpl = p.template(rule)
+	return pr, nil
 }
 
 // badRuleChar finds an ASCII control character or invalid UTF-8 in s.
@@ -106,95 +209,20 @@ func badRuleChar(s string) (int, bool) {
 	return 0, false
 }
 
-type ruleParser struct {
-	rule   string
-	convs  map[string]ConverterFactory
-	pr     *parsedRule
-	tail   []piece // pieces of the tail, once started
-	inTail bool
-}
-
-func (p *ruleParser) parse() *RuleError {
-	rule := p.rule
-	pos := 1
-	for {
-		start := pos
-		var pieces []piece
-		hasConv, spans := false, false
-		for pos < len(rule) && rule[pos] != '/' {
-			if rule[pos] == '<' {
-				pc, next, err := p.param(pos)
-				if err != nil {
-					return err
-				}
-				pieces = append(pieces, pc)
-				hasConv = true
-				spans = spans || pc.slash
-				pos = next
-				continue
-			}
-			end := pos
-			for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
-				end++
-			}
-			pieces = appendLit(pieces, rule[pos:end])
-			pos = end
-		}
-		last := pos == len(rule)
-		if pos == start {
-			if !last {
-				return ruleErr(rule, start, ErrBadRule, "empty path segment")
-			}
-			p.pr.slash = true
-			break
-		}
-		if !hasConv && isDotSegment(rule[start:pos]) {
-			return ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
-		}
-		switch {
-		case p.inTail || spans:
-			if p.inTail {
-				p.tail = appendLit(p.tail, "/")
-			}
-			p.inTail = true
-			for _, pc := range pieces {
-				if pc.conv == nil {
-					p.tail = appendLit(p.tail, pc.lit)
-				} else {
-					p.tail = append(p.tail, pc)
-				}
-			}
-		case hasConv:
-			p.pr.segs = append(p.pr.segs, ruleSeg{pat: newPattern(pieces, false)})
-		default:
-			p.pr.segs = append(p.pr.segs, ruleSeg{lit: rule[start:pos]})
-		}
-		if last {
-			break
-		}
-		pos++
-	}
-	if p.inTail {
-		p.pr.tail = newPattern(p.tail, true)
-	}
-	return nil
-}
-
-// appendLit appends literal text, merging it with a preceding literal.
-func appendLit(ps []piece, s string) []piece {
-	if n := len(ps); n > 0 && ps[n-1].conv == nil {
-		ps[n-1].lit += s
+// appendPiece appends a piece, merging adjacent literals.
+func appendPiece(ps []piece, pc piece) []piece {
+	if n := len(ps); n > 0 && ps[n-1].ci == nil && pc.ci == nil {
+		ps[n-1].lit += pc.lit
 		return ps
 	}
-	return append(ps, piece{lit: s})
+	return append(ps, pc)
 }
 
 // param parses "<conv(args):name>" or "<name>" at rule[at] == '<' and
-// returns the piece and the offset after '>'.
-func (p *ruleParser) param(at int) (piece, int, *RuleError) {
-	rule := p.rule
-	unclosed := func() (piece, int, *RuleError) {
-		return piece{}, 0, ruleErr(rule, at, ErrBadRule, "unclosed '<'")
+// returns its converter and the offset after '>'.
+func (p *parser) param(rule string, at int) (*convInfo, int, *RuleError) {
+	unclosed := func() (*convInfo, int, *RuleError) {
+		return nil, 0, ruleErr(rule, at, ErrBadRule, "unclosed '<'")
 	}
 	i := at + 1
 	j := scanIdent(rule, i)
@@ -202,31 +230,28 @@ func (p *ruleParser) param(at int) (piece, int, *RuleError) {
 		if i == len(rule) {
 			return unclosed()
 		}
-		return piece{}, 0, ruleErr(rule, i, ErrBadRule, "expected a converter or parameter name")
+		return nil, 0, ruleErr(rule, i, ErrBadRule, "expected a converter or parameter name")
 	}
 	if j == len(rule) {
 		return unclosed()
 	}
-	cname, cnameAt, name, nameAt := "default", at+1, rule[i:j], i
-	var args Args
+	spec, specAt, name, nameAt := "default", i, rule[i:j], i
+	argsAt, argsEnd := -1, -1
 	if rule[j] != '>' {
-		cname = rule[i:j]
 		if rule[j] == '(' {
 			end, err := closeParen(rule, j)
 			if err != nil {
-				return piece{}, 0, err
+				return nil, 0, err
 			}
-			var aerr *argError
-			if args, aerr = parseArgs(rule[j+1:end], j+1); aerr != nil {
-				return piece{}, 0, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
-			}
+			argsAt, argsEnd = j+1, end
 			j = end + 1
 		}
+		spec = rule[i:j]
 		if j == len(rule) {
 			return unclosed()
 		}
 		if rule[j] != ':' {
-			return piece{}, 0, ruleErr(rule, j, ErrBadRule, "expected ':' or '>', found %q", rule[j])
+			return nil, 0, ruleErr(rule, j, ErrBadRule, "expected ':' or '>', found %q", rule[j])
 		}
 		nameAt = j + 1
 		k := scanIdent(rule, nameAt)
@@ -234,7 +259,7 @@ func (p *ruleParser) param(at int) (piece, int, *RuleError) {
 			if k == len(rule) {
 				return unclosed()
 			}
-			return piece{}, 0, ruleErr(rule, k, ErrBadRule, "expected a parameter name")
+			return nil, 0, ruleErr(rule, k, ErrBadRule, "expected a parameter name")
 		}
 		name, j = rule[nameAt:k], k
 		if j == len(rule) {
@@ -242,35 +267,70 @@ func (p *ruleParser) param(at int) (piece, int, *RuleError) {
 		}
 	}
 	if rule[j] != '>' {
-		return piece{}, 0, ruleErr(rule, j, ErrBadRule, "expected '>', found %q", rule[j])
+		return nil, 0, ruleErr(rule, j, ErrBadRule, "expected '>', found %q", rule[j])
 	}
-	for _, prev := range p.pr.params {
+	for _, prev := range p.params {
 		if prev.name == name {
-			return piece{}, 0, ruleErr(rule, nameAt, ErrBadRule, "duplicate parameter %q", name)
+			return nil, 0, ruleErr(rule, nameAt, ErrBadRule, "duplicate parameter %q", name)
+		}
+	}
+	ci := p.cache[spec]
+	if ci == nil {
+		cname := spec
+		if argsAt >= 0 {
+			cname = rule[i : argsAt-1]
+		}
+		var err *RuleError
+		if ci, err = p.converter(rule, specAt, cname, argsAt, argsEnd); err != nil {
+			return nil, 0, err
+		}
+		p.cache[spec] = ci
+	}
+	p.params = append(p.params, paramInfo{name: name, ci: ci})
+	p.spans = append(p.spans, at, j+1)
+	return ci, j + 1, nil
+}
+
+// converter builds a converter from its name and argument text.
+func (p *parser) converter(rule string, at int, cname string, argsAt, argsEnd int) (*convInfo, *RuleError) {
+	var args Args
+	if argsAt >= 0 {
+		var aerr *argError
+		if args, aerr = parseArgs(rule[argsAt:argsEnd], argsAt); aerr != nil {
+			return nil, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
 		}
 	}
 	factory := p.convs[cname]
 	if factory == nil {
-		return piece{}, 0, ruleErr(rule, cnameAt, ErrUnknownConverter, "%q", cname)
+		return nil, ruleErr(rule, at, ErrUnknownConverter, "%q", cname)
 	}
 	conv, err := factory(args)
 	if err == nil && conv == nil {
 		err = fmt.Errorf("factory returned no converter")
 	}
 	if err != nil {
-		return piece{}, 0, &RuleError{Rule: rule, Offset: cnameAt, Err: fmt.Errorf("%w: converter %q: %w", ErrBadRule, cname, err)}
+		return nil, &RuleError{Rule: rule, Offset: at, Err: fmt.Errorf("%w: converter %q: %w", ErrBadRule, cname, err)}
 	}
-	pc := piece{conv: conv}
+	ci := &convInfo{name: cname, conv: conv, weight: defaultWeight}
 	if sp, ok := conv.(slashSpanner); ok {
-		pc.slash = sp.MatchesSlash()
+		ci.slash = sp.MatchesSlash()
+	}
+	if w, ok := conv.(weighter); ok {
+		ci.weight = w.Weight()
 	}
 	if sc, ok := conv.(*stringConverter); ok {
-		pc.fast = sc.plain() && !sc.upper
+		ci.fast = sc.plain() && !sc.upper
 	}
-	info := paramInfo{name: name, cname: cname, conv: conv, slash: pc.slash}
-	info.app, _ = conv.(urlAppender)
-	p.pr.params = append(p.pr.params, info)
-	return pc, j + 1, nil
+	ci.app, _ = conv.(urlAppender)
+	if k, ok := conv.(keyer); ok {
+		ci.key = k.converterKey()
+	} else {
+		ci.key = cname + "(" + args.canonical() + ")"
+	}
+	one := []piece{{ci: ci}}
+	ci.seg = newPattern(one, false)
+	ci.tail = newPattern(one, true)
+	return ci, nil
 }
 
 // closeParen finds the ')' closing the '(' at rule[open], skipping quoted
@@ -295,16 +355,40 @@ func closeParen(rule string, open int) (int, *RuleError) {
 	return 0, ruleErr(rule, open, ErrBadRule, "unclosed '('")
 }
 
+// template turns the rule text into building steps: the text between
+// parameters, escaped once here, and parameter references.
+func (p *parser) template(rule string) []tmplPiece {
+	n := len(p.spans) / 2
+	t := make([]tmplPiece, 0, 2*n+1)
+	lit := func(s string) {
+		if s == "" {
+			return
+		}
+		if needsEscape(s, pathLo, segmentHi) {
+			s = string(appendEscaped(nil, s, pathLo, segmentHi, false))
+		}
+		t = append(t, tmplPiece{lit: s, param: -1})
+	}
+	prev := 0
+	for i := 0; i < n; i++ {
+		lit(rule[prev:p.spans[2*i]])
+		t = append(t, tmplPiece{param: i})
+		prev = p.spans[2*i+1]
+	}
+	lit(rule[prev:])
+	return t
+}
+
 // newPattern computes the identity and precedence of a pattern.
 func newPattern(pieces []piece, tail bool) *pattern {
 	p := &pattern{pieces: pieces, tail: tail}
-	p.single = len(pieces) == 1 && pieces[0].conv != nil
+	p.single = len(pieces) == 1 && pieces[0].ci != nil
 	var key strings.Builder
 	if tail {
 		key.WriteString("T")
 	}
 	for _, pc := range pieces {
-		if pc.conv == nil {
+		if pc.ci == nil {
 			key.WriteString(strconv.Quote(pc.lit))
 			for _, chunk := range strings.Split(pc.lit, "/") {
 				if chunk != "" {
@@ -314,25 +398,12 @@ func newPattern(pieces []piece, tail bool) *pattern {
 			continue
 		}
 		key.WriteByte('<')
-		key.WriteString(converterKey(pc.conv))
+		key.WriteString(pc.ci.key)
 		key.WriteByte('>')
-		w := defaultWeight
-		if wc, ok := pc.conv.(weighter); ok {
-			w = wc.Weight()
-		}
-		p.weights = append(p.weights, w)
+		p.weights = append(p.weights, pc.ci.weight)
 	}
 	p.key = key.String()
 	return p
-}
-
-// converterKey returns a converter's canonical identity: built-in
-// converters know theirs; others are identified by type and value.
-func converterKey(c Converter) string {
-	if k, ok := c.(keyer); ok {
-		return k.converterKey()
-	}
-	return fmt.Sprintf("%T%+v", c, c)
 }
 
 // before reports whether p must be tried before q (Werkzeug's weighting):
@@ -358,43 +429,5 @@ func (p *pattern) before(q *pattern) bool {
 	return false
 }
 
-// buildTemplate turns a parsed rule into building steps; literals are
-// escaped once here.
-func buildTemplate(pr *parsedRule) []tmplPiece {
-	var t []tmplPiece
-	lit := func(s string) {
-		s = string(appendEscaped(nil, s, pathLo, segmentHi, false))
-		if n := len(t); n > 0 && t[n-1].param < 0 {
-			t[n-1].lit += s
-			return
-		}
-		t = append(t, tmplPiece{lit: s, param: -1})
-	}
-	param := 0
-	addPieces := func(ps []piece) {
-		for _, pc := range ps {
-			if pc.conv == nil {
-				lit(pc.lit)
-				continue
-			}
-			t = append(t, tmplPiece{param: param})
-			param++
-		}
-	}
-	for _, sg := range pr.segs {
-		lit("/")
-		if sg.pat == nil {
-			lit(sg.lit)
-			continue
-		}
-		addPieces(sg.pat.pieces)
-	}
-	if pr.tail != nil {
-		lit("/")
-		addPieces(pr.tail.pieces)
-	}
-	if pr.slash {
-		lit("/")
-	}
-	return t
-}
+// static reports whether the rule has no parameters.
+func (pr *parsedRule) static() bool { return len(pr.params) == 0 }

@@ -58,22 +58,51 @@ func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Route is a rule accepted by Router.Add. It is read-only.
 type Route struct {
-	rule     Rule
-	serve    uint16   // standard methods served, HEAD included with GET
-	claim    uint16   // standard methods claimed (for dispatch and conflicts)
+	rule   Rule
+	params []paramInfo
+	tmpl   []tmplPiece
+	extra  *routeExtra // nil for most rules
+	serve  uint16      // standard methods served, HEAD included with GET
+	claim  uint16      // standard methods claimed (for dispatch and conflicts)
+	strict bool
+	order  int32 // registration index
+}
+
+// routeExtra holds what few rules use.
+type routeExtra struct {
 	other    []string // non-standard methods
-	params   []paramInfo
-	tmpl     []tmplPiece
-	hf       HandlerFunc
-	strict   bool
-	host     string // lower-cased Rule.Host
-	hostPort bool   // host includes a port
-	defaults []Param
+	host     string   // lower-cased Rule.Host
+	hostPort bool     // host includes a port
+	defaults []Param  // Rule.Defaults rendered as text, by key
 	redirect *parsedRule
 	sources  []*Route // rules providing defaults for this one
-	nargs    int      // parameters plus default keys
-	order    int      // registration index
 }
+
+func (rt *Route) ext() *routeExtra {
+	if rt.extra == nil {
+		rt.extra = &routeExtra{}
+	}
+	return rt.extra
+}
+
+// others returns the non-standard methods.
+func (rt *Route) others() []string {
+	if rt.extra == nil {
+		return nil
+	}
+	return rt.extra.other
+}
+
+// defs returns the defaults as text.
+func (rt *Route) defs() []Param {
+	if rt.extra == nil {
+		return nil
+	}
+	return rt.extra.defaults
+}
+
+// nargs is the number of arguments: parameters plus defaults.
+func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
 // Rule returns the rule as given to Add (methods upper-cased).
 func (rt *Route) Rule() Rule {
@@ -91,7 +120,7 @@ func (rt *Route) Endpoint() string { return rt.rule.Endpoint }
 // Methods returns the methods served, sorted, with HEAD when GET is served.
 func (rt *Route) Methods() []string {
 	out := methodNames(rt.serve, nil)
-	out = append(out, rt.other...)
+	out = append(out, rt.others()...)
 	sort.Strings(out)
 	return out
 }
@@ -109,14 +138,19 @@ func (rt *Route) ParamNames() []string {
 func (rt *Route) Converter(param string) Converter {
 	for _, p := range rt.params {
 		if p.name == param {
-			return p.conv
+			return p.ci.conv
 		}
 	}
 	return nil
 }
 
 // Host returns the host the rule is restricted to, lower-cased, or "".
-func (rt *Route) Host() string { return rt.host }
+func (rt *Route) Host() string {
+	if rt.extra == nil {
+		return ""
+	}
+	return rt.extra.host
+}
 
 // Data returns the rule's payload.
 func (rt *Route) Data() any { return rt.rule.Data }
@@ -144,25 +178,39 @@ const (
 
 // methodBit returns the bit of a standard method, or 0.
 func methodBit(m string) uint16 {
-	switch m {
-	case "GET":
-		return mGET
-	case "HEAD":
-		return mHEAD
-	case "POST":
-		return mPOST
-	case "PUT":
-		return mPUT
-	case "PATCH":
-		return mPATCH
-	case "DELETE":
-		return mDELETE
-	case "OPTIONS":
-		return mOPTIONS
-	case "CONNECT":
-		return mCONNECT
-	case "TRACE":
-		return mTRACE
+	switch len(m) {
+	case 3:
+		if m == "GET" {
+			return mGET
+		}
+		if m == "PUT" {
+			return mPUT
+		}
+	case 4:
+		if m == "POST" {
+			return mPOST
+		}
+		if m == "HEAD" {
+			return mHEAD
+		}
+	case 5:
+		if m == "PATCH" {
+			return mPATCH
+		}
+		if m == "TRACE" {
+			return mTRACE
+		}
+	case 6:
+		if m == "DELETE" {
+			return mDELETE
+		}
+	case 7:
+		if m == "OPTIONS" {
+			return mOPTIONS
+		}
+		if m == "CONNECT" {
+			return mCONNECT
+		}
 	}
 	return 0
 }
@@ -221,10 +269,16 @@ func (rt *Route) hasMethod(method string, bit uint16) bool {
 	if bit != 0 {
 		return rt.claim&bit != 0
 	}
-	for _, m := range rt.other {
+	for _, m := range rt.others() {
 		if m == method {
 			return true
 		}
 	}
 	return false
+}
+
+// hasDefault reports whether the rule has a default for k.
+func (rt *Route) hasDefault(k string) bool {
+	_, ok := rt.rule.Defaults[k]
+	return ok
 }

@@ -56,14 +56,26 @@ type Router struct {
 // table holds the rules. It is mutated under Router.mu until frozen, then
 // only read.
 type table struct {
-	root      node
-	static    map[string]*leaf    // fully static rules by path
-	routes    []*Route            // registration order
-	endpoints map[string][]*Route // build order
-	convs     map[string]ConverterFactory
-	patterns  map[string]*pattern
-	allows    map[uint16]string
-	hosted    bool // some rule has a Host
+	root       node
+	static     map[string]*leaf    // fully static rules by path
+	staticBits [4]uint64           // filter over static paths, see staticSlot
+	routes     []*Route            // registration order
+	endpoints  map[string][]*Route // build order
+	parser     parser
+	allows     map[uint16]string
+	hosted     bool   // some rule has a Host
+	noParams   Params // handed to HandlerFuncs of parameterless routes
+}
+
+// staticSlot hashes a path's length and last byte into the static filter.
+func staticSlot(p string) uint {
+	return (uint(len(p))*31 + uint(p[len(p)-1])) & 255
+}
+
+// maybeStatic reports whether p may be the path of a fully static rule.
+func (t *table) maybeStatic(p string) bool {
+	i := staticSlot(p)
+	return t.staticBits[i>>6]&(1<<(i&63)) != 0
 }
 
 // New returns a Router with the built-in converters (default, string, str,
@@ -84,8 +96,7 @@ func (r *Router) mutable() *table {
 		r.t = &table{
 			static:    make(map[string]*leaf),
 			endpoints: make(map[string][]*Route),
-			convs:     builtinConverters(),
-			patterns:  make(map[string]*pattern),
+			parser:    parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
 			allows:    make(map[uint16]string),
 		}
 	}
@@ -129,7 +140,9 @@ func (r *Router) AddConverter(name string, f ConverterFactory) error {
 	if r.frozen.Load() != nil {
 		return fmt.Errorf("fwk: converter %q: %w", name, ErrServing)
 	}
-	r.mutable().convs[name] = f
+	p := &r.mutable().parser
+	p.convs[name] = f
+	clear(p.cache) // spellings may now mean another converter
 	return nil
 }
 
@@ -155,8 +168,10 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		l.add(rt, t)
 		if pr.static() {
 			t.static[rule.Path] = l
+			i := staticSlot(rule.Path)
+			t.staticBits[i>>6] |= 1 << (i & 63)
 		}
-		t.hosted = t.hosted || rt.host != ""
+		t.hosted = t.hosted || rt.Host() != ""
 	}
 	t.routes = append(t.routes, rt)
 	if rule.Endpoint != "" {
@@ -188,7 +203,7 @@ func (r *Router) RoutesFor(endpoint string) []*Route {
 
 // newRoute validates a rule and compiles everything but its tree position.
 func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
-	pr, rerr := parseRule(rule.Path, t.convs)
+	pr, rerr := t.parser.parse(rule.Path)
 	if rerr != nil {
 		return nil, nil, rerr
 	}
@@ -197,22 +212,26 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 		params: pr.params,
 		tmpl:   pr.tmpl,
 		strict: rule.StrictSlashes == nil || *rule.StrictSlashes,
-		order:  len(t.routes),
+		order:  int32(len(t.routes)),
 	}
-	rt.hf, _ = rule.Handler.(HandlerFunc)
 	if err := rt.setMethods(); err != nil {
 		return nil, nil, err
 	}
-	if err := rt.setHost(); err != nil {
-		return nil, nil, err
+	if rule.Host != "" {
+		if err := rt.setHost(); err != nil {
+			return nil, nil, err
+		}
 	}
-	if err := rt.setDefaults(); err != nil {
-		return nil, nil, err
+	if len(rule.Defaults) > 0 {
+		if err := rt.setDefaults(); err != nil {
+			return nil, nil, err
+		}
 	}
-	if err := rt.setRedirect(t.convs); err != nil {
-		return nil, nil, err
+	if rule.RedirectTo != "" {
+		if err := rt.setRedirect(&t.parser); err != nil {
+			return nil, nil, err
+		}
 	}
-	rt.nargs = len(rt.params) + len(rt.defaults)
 	return rt, pr, nil
 }
 
@@ -221,17 +240,23 @@ func (rt *Route) setMethods() error {
 		rt.serve, rt.claim = mGET|mHEAD, mGET
 		return nil
 	}
-	ms := make([]string, 0, len(rt.rule.Methods))
-	for _, m := range rt.rule.Methods {
+	ms := rt.rule.Methods
+	copied := false
+	var other []string
+	for i, m := range ms {
 		if !isToken(m) {
 			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
 		}
-		m = strings.ToUpper(m)
-		ms = append(ms, m)
+		if u := strings.ToUpper(m); u != m {
+			if !copied {
+				ms, copied = append([]string(nil), ms...), true
+			}
+			ms[i], m = u, u
+		}
 		if bit := methodBit(m); bit != 0 {
 			rt.claim |= bit
-		} else if !contains(rt.other, m) {
-			rt.other = append(rt.other, m)
+		} else if !contains(other, m) {
+			other = append(other, m)
 		}
 	}
 	rt.rule.Methods = ms
@@ -240,7 +265,10 @@ func (rt *Route) setMethods() error {
 		rt.serve |= mHEAD
 		rt.claim &^= mHEAD // HEAD listed beside GET is implied, not claimed
 	}
-	sort.Strings(rt.other)
+	if len(other) > 0 {
+		sort.Strings(other)
+		rt.ext().other = other
+	}
 	return nil
 }
 
@@ -261,20 +289,19 @@ func (rt *Route) setHost() error {
 			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: bad character %q in host %q", ErrBadRule, c, rt.rule.Host)}
 		}
 	}
-	rt.host = h
-	rt.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
+	x := rt.ext()
+	x.host = h
+	x.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
 	return nil
 }
 
 func (rt *Route) setDefaults() error {
-	if len(rt.rule.Defaults) == 0 {
-		return nil
-	}
 	keys := make([]string, 0, len(rt.rule.Defaults))
 	for k := range rt.rule.Defaults {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	x := rt.ext()
 	for _, k := range keys {
 		if k == "" || rt.Converter(k) != nil {
 			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: default %q names a path parameter (or is empty)", ErrBadRule, k)}
@@ -284,31 +311,26 @@ func (rt *Route) setDefaults() error {
 		if !ok && v != nil {
 			s = fmt.Sprint(v)
 		}
-		rt.defaults = append(rt.defaults, Param{Key: k, Value: s})
+		x.defaults = append(x.defaults, Param{Key: k, Value: s})
 	}
 	return nil
 }
 
-func (rt *Route) setRedirect(convs map[string]ConverterFactory) error {
-	if rt.rule.RedirectTo == "" {
-		return nil
-	}
-	pr, rerr := parseRule(rt.rule.RedirectTo, convs)
+func (rt *Route) setRedirect(p *parser) error {
+	segs := p.segs
+	p.segs = nil // keep the segments of the rule being added
+	pr, rerr := p.parse(rt.rule.RedirectTo)
+	p.segs = segs
 	if rerr != nil {
 		return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
 	}
-	for _, p := range pr.params {
-		if rt.Converter(p.name) == nil && !rt.hasDefault(p.name) {
-			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, rt.rule.RedirectTo, p.name)}
+	for _, pi := range pr.params {
+		if rt.Converter(pi.name) == nil && !rt.hasDefault(pi.name) {
+			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, rt.rule.RedirectTo, pi.name)}
 		}
 	}
-	rt.redirect = pr
+	rt.ext().redirect = &parsedRule{params: pr.params, tmpl: pr.tmpl}
 	return nil
-}
-
-func (rt *Route) hasDefault(k string) bool {
-	_, ok := rt.rule.Defaults[k]
-	return ok
 }
 
 // allowFor returns the cached Allow value of a method mask, computing it
@@ -338,10 +360,10 @@ func (t *table) addEndpoint(rt *Route) {
 }
 
 func buildsBefore(a, b *Route) bool {
-	if a.nargs != b.nargs {
-		return a.nargs > b.nargs
+	if na, nb := a.nargs(), b.nargs(); na != nb {
+		return na > nb
 	}
-	return len(a.defaults) > len(b.defaults)
+	return len(a.defs()) > len(b.defs())
 }
 
 // linkDefaults finds, for each matchable rule, the rules that come before it
@@ -354,8 +376,8 @@ func (t *table) linkDefaults() {
 				continue
 			}
 			for _, s := range list[:i] {
-				if !s.rule.BuildOnly && len(s.defaults) > 0 && sameArgs(s, rt) {
-					rt.sources = append(rt.sources, s)
+				if !s.rule.BuildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
+					rt.ext().sources = append(rt.ext().sources, s)
 				}
 			}
 		}
@@ -365,7 +387,7 @@ func (t *table) linkDefaults() {
 // sameArgs reports whether a and b have the same parameter and default
 // names.
 func sameArgs(a, b *Route) bool {
-	if a.nargs != b.nargs {
+	if a.nargs() != b.nargs() {
 		return false
 	}
 	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
@@ -374,7 +396,7 @@ func sameArgs(a, b *Route) bool {
 			return false
 		}
 	}
-	for _, d := range a.defaults {
+	for _, d := range a.defs() {
 		if !has(b, d.Key) {
 			return false
 		}

@@ -17,11 +17,17 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if t == nil {
 		t = r.freeze()
 	}
+	p := req.URL.Path
+	if req.URL.RawPath != "" || strings.IndexByte(p, '%') >= 0 {
+		p = req.URL.EscapedPath()
+	} else if p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
+		return
+	}
 	m, _ := r.pool.Get().(*Match)
 	if m == nil {
 		m = new(Match)
 	}
-	r.lookup(t, req.Method, req.Host, requestPath(req), m, true)
+	r.lookup(t, req.Method, req.Host, p, m, true)
 	switch m.Status {
 	case http.StatusOK:
 		r.dispatch(w, req, m)
@@ -45,14 +51,24 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	r.pool.Put(m)
 }
 
-// requestPath returns the escaped path of req, avoiding the escaping work
-// of URL.EscapedPath when the decoded path is also the escaped one.
-func requestPath(req *http.Request) string {
-	u := req.URL
-	if u.RawPath == "" && strings.IndexByte(u.Path, '%') < 0 {
-		return u.Path
+// serveStatic serves a plain path that is the path of a fully static rule
+// without touching the Match pool; it reports false when the general path
+// must decide (wrong method, hosts, defaults, redirects).
+func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request, p string) bool {
+	l := t.static[p]
+	if l == nil || l.complex {
+		return false
 	}
-	return u.EscapedPath()
+	rt := l.quick(methodBit(req.Method))
+	if rt == nil || rt.extra != nil || rt.rule.Handler == nil {
+		return false
+	}
+	if hf, ok := rt.rule.Handler.(HandlerFunc); ok {
+		hf(w, req, &t.noParams)
+	} else {
+		rt.rule.Handler.ServeHTTP(w, req)
+	}
+	return true
 }
 
 func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
@@ -62,16 +78,18 @@ func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
 		w.Header().Set("Allow", m.Allow)
 		w.Header().Set("Content-Length", "0")
 		w.WriteHeader(http.StatusOK)
-	case rt.hf != nil:
-		rt.hf(w, req, &m.Params)
-	case rt.rule.Handler != nil:
+	case rt.rule.Handler == nil:
+		reply(w, req, r.NotFound, http.StatusNotFound)
+	default:
+		if hf, ok := rt.rule.Handler.(HandlerFunc); ok {
+			hf(w, req, &m.Params)
+			return
+		}
 		for i := 0; i < m.Params.Len(); i++ {
 			p := m.Params.At(i)
 			req.SetPathValue(p.Key, p.Value)
 		}
 		rt.rule.Handler.ServeHTTP(w, req)
-	default:
-		reply(w, req, r.NotFound, http.StatusNotFound)
 	}
 }
 

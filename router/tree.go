@@ -20,14 +20,18 @@ import (
 	"strings"
 )
 
-const smallFanout = 8
+// smallFanout is the number of static children scanned linearly; beyond
+// it a node indexes them in an open-addressing hash table.
+const smallFanout = 4
 
 type node struct {
 	keys    []string // static children's segment texts, parallel to statics
 	statics []*node
-	index   map[string]*node // all static children, once there are many
-	dyn     []*node          // dynamic children, in precedence order
-	pat     *pattern         // set on dynamic children
+	hashes  []uint32 // segHash of each key
+	table   []int32  // 1 + index into keys, by hash; nil for few children
+	shift   uint8    // 32 - log2(len(table))
+	dyn     []*node  // dynamic children, in precedence order
+	pat     *pattern // set on dynamic children
 	leaf    *leaf
 	slash   *leaf
 }
@@ -42,17 +46,37 @@ type leaf struct {
 	allow     string // Allow value for serve
 }
 
-// staticChild returns the static child for a segment without escapes.
-func (n *node) staticChild(seg string) *node {
-	if n.index != nil {
-		return n.index[seg]
+// segHash hashes a segment in constant time from its length, first byte
+// and last four bytes (where names like "item12" differ).
+func segHash(s string) uint32 {
+	h := uint32(len(s))*31 + uint32(s[0])
+	for i := max(1, len(s)-4); i < len(s); i++ {
+		h = h*31 + uint32(s[i])
 	}
-	for i, k := range n.keys {
-		if k == seg {
-			return n.statics[i]
+	return h
+}
+
+// staticChild returns the static child for a segment without escapes; h
+// is its segHash.
+func (n *node) staticChild(seg string, h uint32) *node {
+	if n.table == nil {
+		for i, k := range n.keys {
+			if k == seg {
+				return n.statics[i]
+			}
+		}
+		return nil
+	}
+	mask := uint32(len(n.table) - 1)
+	for i := (h * 0x9E3779B1) >> n.shift; ; i = (i + 1) & mask {
+		j := n.table[i]
+		if j == 0 {
+			return nil
+		}
+		if n.keys[j-1] == seg {
+			return n.statics[j-1]
 		}
 	}
-	return nil
 }
 
 // escapedChild returns the static child whose text equals seg decoded.
@@ -66,22 +90,49 @@ func (n *node) escapedChild(seg string) *node {
 }
 
 func (n *node) addStatic(seg string) *node {
-	if c := n.staticChild(seg); c != nil {
+	h := segHash(seg)
+	if c := n.staticChild(seg, h); c != nil {
 		return c
 	}
 	c := &node{}
 	n.keys = append(n.keys, seg)
 	n.statics = append(n.statics, c)
+	n.hashes = append(n.hashes, h)
 	switch {
-	case n.index != nil:
-		n.index[seg] = c
+	case n.table != nil && 2*len(n.keys) <= len(n.table):
+		n.index(len(n.keys) - 1)
 	case len(n.keys) > smallFanout:
-		n.index = make(map[string]*node, 2*len(n.keys))
-		for i, k := range n.keys {
-			n.index[k] = n.statics[i]
+		size := 16
+		for size < 4*len(n.keys) {
+			size *= 2
+		}
+		n.table = make([]int32, size)
+		n.shift = uint8(32 - bitsLen(size))
+		for i := range n.keys {
+			n.index(i)
 		}
 	}
 	return c
+}
+
+// index enters key i in the hash table.
+func (n *node) index(i int) {
+	mask := uint32(len(n.table) - 1)
+	j := (n.hashes[i] * 0x9E3779B1) >> n.shift
+	for n.table[j] != 0 {
+		j = (j + 1) & mask
+	}
+	n.table[j] = int32(i + 1)
+}
+
+// bitsLen returns log2 of a power of two.
+func bitsLen(size int) int {
+	b := 0
+	for size > 1 {
+		size >>= 1
+		b++
+	}
+	return b
 }
 
 func (n *node) dynChild(p *pattern) *node {
@@ -114,7 +165,7 @@ func (t *table) findLeaf(pr *parsedRule) *leaf {
 	n := &t.root
 	for _, sg := range pr.segs {
 		if sg.pat == nil {
-			n = n.staticChild(sg.lit)
+			n = n.staticChild(sg.lit, segHash(sg.lit))
 		} else {
 			n = n.dynChild(sg.pat)
 		}
@@ -140,11 +191,11 @@ func (t *table) insertLeaf(pr *parsedRule) *leaf {
 		if sg.pat == nil {
 			n = n.addStatic(sg.lit)
 		} else {
-			n = n.addDynamic(t.intern(sg.pat))
+			n = n.addDynamic(sg.pat)
 		}
 	}
 	if pr.tail != nil {
-		n = n.addDynamic(t.intern(pr.tail))
+		n = n.addDynamic(pr.tail)
 	}
 	p := &n.leaf
 	if pr.slash {
@@ -156,28 +207,19 @@ func (t *table) insertLeaf(pr *parsedRule) *leaf {
 	return *p
 }
 
-// intern shares equal patterns between nodes.
-func (t *table) intern(p *pattern) *pattern {
-	if q := t.patterns[p.key]; q != nil {
-		return q
-	}
-	t.patterns[p.key] = p
-	return p
-}
-
 // conflict returns the route of l that rt would conflict with, if any.
 func (l *leaf) conflict(rt *Route) *Route {
 	if l == nil {
 		return nil
 	}
 	for _, e := range l.routes {
-		if e.host != rt.host {
+		if e.Host() != rt.Host() {
 			continue
 		}
 		if e.claim&rt.claim != 0 {
 			return e
 		}
-		for _, m := range rt.other {
+		for _, m := range rt.others() {
 			if e.hasMethod(m, 0) {
 				return e
 			}
@@ -189,10 +231,10 @@ func (l *leaf) conflict(rt *Route) *Route {
 // add appends rt to l and refreshes the summaries.
 func (l *leaf) add(rt *Route, t *table) {
 	l.routes = append(l.routes, rt)
-	if rt.host != "" || len(rt.other) > 0 {
+	if rt.extra != nil && (rt.extra.host != "" || len(rt.extra.other) > 0) {
 		l.complex = true
 	}
-	if rt.host == "" {
+	if rt.Host() == "" {
 		l.serve |= rt.serve
 		l.claims |= rt.claim
 	}
@@ -203,5 +245,5 @@ func (l *leaf) add(rt *Route, t *table) {
 // conflictError describes a conflict between a new rule and an old one.
 func conflictError(rt, old *Route) error {
 	return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: methods %s overlap with rule %q (endpoint %q, methods %s, host %q)",
-		ErrConflict, strings.Join(rt.Methods(), ","), old.rule.Path, old.rule.Endpoint, strings.Join(old.Methods(), ","), old.host)}
+		ErrConflict, strings.Join(rt.Methods(), ","), old.rule.Path, old.rule.Endpoint, strings.Join(old.Methods(), ","), old.Host())}
 }
