@@ -286,3 +286,63 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+func TestRouterOutcomes(t *testing.T) {
+	a, _ := appWithLogs(t, false,
+		routes.Func("/dir/", okView),
+		routes.Func("/items/<int:id>", func(ctx *fwk.Ctx, id int) error { return ctx.Respond(200, ctx.Param("id")) }),
+		routes.Func("/old/<int:id>", okView, fwk.RedirectTo("/items/<int:id>"), fwk.Endpoint("old")),
+		routes.Func("/only-build", okView, fwk.BuildOnly(), fwk.Endpoint("ob")),
+		routes.Func("/loose/", okView, fwk.StrictSlashes(false), fwk.Endpoint("loose")),
+	)
+	tests := []struct {
+		method, target, host string
+		status               int
+		location, body       string
+	}{
+		{"GET", "/dir?x=1", "", 308, "/dir/?x=1", ""},
+		{"GET", "/dir/", "", 204, "", ""},
+		{"GET", "/a/../items/5", "", 308, "/items/5", ""},
+		{"GET", "//items/5?q", "", 308, "/items/5?q", ""},
+		{"GET", "/old/9", "", 308, "/items/9", ""},
+		{"GET", "/items/%00", "", 400, "", ""},
+		{"GET", "/items/7", "", 200, "", "7"},
+		{"GET", "/only-build", "", 404, "", ""},
+		{"GET", "/loose", "", 204, "", ""},
+		{"HEAD", "/items/7", "", 200, "", ""},
+		{"OPTIONS", "/items/7", "", 200, "", ""},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest(tt.method, "http://example.com"+tt.target, nil)
+		if tt.host != "" {
+			req.Host = tt.host
+		}
+		rec := serve(a, req)
+		if rec.Code != tt.status || rec.Header().Get("Location") != tt.location ||
+			(tt.body != "" && rec.Body.String() != tt.body) {
+			t.Errorf("%s %s (host %q) = %d Location %q body %q, want %d %q %q", tt.method, tt.target, tt.host,
+				rec.Code, rec.Header().Get("Location"), rec.Body.String(), tt.status, tt.location, tt.body)
+		}
+	}
+}
+
+// Many goroutines share one App: run with -race.
+func TestConcurrentRequests(t *testing.T) {
+	a := newShop(t)
+	done := make(chan bool)
+	for g := 0; g < 8; g++ {
+		go func() {
+			defer func() { done <- true }()
+			for i := 0; i < 50; i++ {
+				paths := []string{"/shop/items", "/notes/1/tags/2", "/shop/show/x", "/std/y", "/nope"}
+				rec := get(a, "GET", paths[i%len(paths)])
+				if rec.Code != 200 && rec.Code != 404 {
+					t.Errorf("GET %s = %d", paths[i%len(paths)], rec.Code)
+				}
+			}
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		<-done
+	}
+}
