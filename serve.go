@@ -25,17 +25,22 @@ func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
 	a.router.Lookup(r.Method, r.Host, escapedPath(r.URL), &c.match)
-	if c.match.Route != nil && c.match.Status == http.StatusOK {
-		if v, ok := c.match.Route.Data().(*view); ok {
-			a.dispatch(c, v)
-		} else {
-			a.serveMiss(c)
-		}
-	} else {
+	switch rt := c.match.Route; {
+	case rt == nil || c.match.Status != http.StatusOK:
 		a.serveMiss(c)
+	case isView(rt.Data()):
+		a.dispatch(c, rt.Data().(*view))
+	default: // a rule added with App.Router().Add
+		c.setPathValues()
+		rt.Handler().ServeHTTP(c.w, c.req)
 	}
 	c.clear()
 	a.pool.Put(c)
+}
+
+func isView(data any) bool {
+	_, ok := data.(*view)
+	return ok
 }
 
 // escapedPath is u.EscapedPath() without its per-byte escaping pass when

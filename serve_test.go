@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/router"
 	"github.com/fwkgo/fwk/routes"
 )
 
@@ -345,4 +346,15 @@ func TestConcurrentRequests(t *testing.T) {
 	for g := 0; g < 8; g++ {
 		<-done
 	}
+}
+
+// A rule added to the app's router after New is served by its handler.
+func TestRouterRuleAddedAfterNew(t *testing.T) {
+	a, _ := appWithLogs(t, false, routes.Func("/x", okView))
+	_, err := a.Router().Add(router.Rule{Path: "/raw/<n>", Endpoint: "raw",
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "raw "+r.PathValue("n")) })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkServes(t, a, map[string]string{"/raw/1": "raw 1"})
 }
