@@ -1,0 +1,113 @@
+package bench
+
+// App-level benchmarks: the GitHub route set served by a whole *fwk.App
+// (pooled Ctx, view dispatch, error handling) with controller-style views
+// func(*fwk.Ctx) error, next to gin's and echo's engines serving the same
+// routes with their own no-op handlers; and the cost of an int URL param
+// bound to a typed view parameter.
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
+)
+
+// werkzeugRule turns "/repos/:owner/:repo" into "/repos/<owner>/<repo>".
+func werkzeugRule(pattern string) string {
+	parts := strings.Split(pattern, "/")
+	for i, p := range parts {
+		if strings.HasPrefix(p, ":") {
+			parts[i] = "<" + p[1:] + ">"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// appBundle is an app bundle made of a route list.
+type appBundle []*fwk.Route
+
+func (appBundle) Name() string           { return "bench" }
+func (b appBundle) Routes() []*fwk.Route { return b }
+
+// newBenchApp builds an App from rs with logging off.
+func newBenchApp(rs []*fwk.Route) (*fwk.App, error) {
+	cfg := fwk.DefaultConfig()
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	return fwk.New(cfg, appBundle(rs))
+}
+
+// loadFwkApp serves routes with one func(*fwk.Ctx) error view per route.
+func loadFwkApp(rts []route, hit func(int)) (http.Handler, error) {
+	var rs []*fwk.Route
+	for i, rt := range rts {
+		view := func(*fwk.Ctx) error { return nil }
+		if hit != nil {
+			view = func(*fwk.Ctx) error { hit(i); return nil }
+		}
+		rs = append(rs, routes.Func(werkzeugRule(rt.pattern), view,
+			fwk.Endpoint(fmt.Sprintf("r%d", i)), fwk.Methods(rt.method))...)
+	}
+	return newBenchApp(rs)
+}
+
+// appContestants are the engines of BenchmarkAppGithubAll.
+func appContestants() []contestant {
+	return []contestant{{"fwk-app", loadFwkApp}, {"gin", loadGin}, {"echo", loadEcho}}
+}
+
+func TestAppServesEveryRoute(t *testing.T) {
+	rts := loadRoutes(t, "github")
+	checkRouters(t, appContestants(), "github", rts)
+}
+
+func BenchmarkAppGithubAll(b *testing.B) {
+	rts := loadRoutes(b, "github")
+	for _, c := range appContestants() {
+		b.Run(c.name, func(b *testing.B) {
+			h, err := c.load(rts, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchRoutes(b, h, rts)
+		})
+	}
+}
+
+// BenchmarkAppParamInt compares a view taking the <int:id> param as an int
+// with a view of the fast path signature on the same rule.
+func BenchmarkAppParamInt(b *testing.B) {
+	var sink int
+	views := []struct {
+		name string
+		view any
+	}{
+		{"int-view", func(_ *fwk.Ctx, id int) error { sink += id; return nil }},
+		{"fast-path", func(*fwk.Ctx) error { sink++; return nil }},
+	}
+	for _, v := range views {
+		b.Run(v.name, func(b *testing.B) {
+			app, err := newBenchApp(routes.Func("/users/<int:id>", v.view, fwk.Endpoint("user")))
+			if err != nil {
+				b.Fatal(err)
+			}
+			w := new(mockResponseWriter)
+			req := newRequest(b)
+			setRoute(req, route{method: http.MethodGet, path: "/users/12345"})
+			app.ServeHTTP(w, req)
+			if w.statusCode() != http.StatusOK {
+				b.Fatalf("GET /users/12345 = %d", w.statusCode())
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				app.ServeHTTP(w, req)
+			}
+		})
+	}
+	_ = sink
+}
