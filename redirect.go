@@ -1,0 +1,200 @@
+package fwk
+
+// This file implements Redirect: it picks the first acceptable target among
+//
+//	1. Override(target)            a URL, endpoint, method name or config key
+//	2. next from the query string  a URL only, validated by safeurl
+//	3. next from the form body     same
+//	4. where                       like Override
+//	5. Default(target)             like Override
+//	6. "/"
+//
+// A candidate that cannot be resolved (unknown endpoint, missing param, unset
+// config key) or that points outside the app is skipped, so a bad value never
+// turns into a 500 or an open redirect.
+//
+//	request                  call                                     Location
+//	GET /                    Redirect("")                             /
+//	GET /                    Redirect("/a b/%20c")                    /a%20b/%20c
+//	GET /?next=/path         Redirect("/w")                           /path
+//	GET /?next=/path         Redirect("/w", Override("/o"))           /o
+//	GET /?next=//evil.com    Redirect("/w")                           /w
+//	GET /?next=garbage       Redirect("/w")                           /w
+//	GET /                    Redirect("http://evil.com", Default("/d"))  /d
+//	GET /                    Redirect("UserResource.Get", "id", 1)    /users/1
+
+import (
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/fwkgo/fwk/internal/safeurl"
+)
+
+// Default sets the redirect target used when where is empty, cannot be
+// resolved or is not safe (SPEC default). It takes the same forms as where.
+func Default(target string) urlOption { return urlOption{kind: optDefault, str: target} }
+
+// Override sets a redirect target that takes precedence over a next value of
+// the query string or form (SPEC override). It takes the same forms as where.
+func Override(target string) urlOption { return urlOption{kind: optOverride, str: target} }
+
+// RedirectStatus sets the status code of a redirect: 301, 302 (the default),
+// 303, 307 or 308.
+func RedirectStatus(code int) urlOption { return urlOption{kind: optStatus, code: code} }
+
+func (ua *urlArgs) applyRedirect(o urlOption) error {
+	switch o.kind {
+	case optDefault:
+		ua.def, ua.hasDef = o.str, true
+	case optOverride:
+		ua.override, ua.hasOverride = o.str, true
+	case optStatus:
+		switch o.code {
+		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+			http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+			ua.status = o.code
+		default:
+			return fmt.Errorf("%w: RedirectStatus(%d) is not a redirect status", ErrBadOption, o.code)
+		}
+	}
+	return nil
+}
+
+// Redirect answers the request with a redirect (302 unless RedirectStatus
+// says otherwise) and returns nil, or an error for misused options.
+//
+// The target is, in order: Override(target); the next value of the query
+// string, then of the form; where; Default(target); "/". where, Override and
+// Default are a URL, an endpoint, a controller key, a view method of the
+// current controller (or of Cls) or a config key, built with URLFor and the
+// same args; next is only ever a URL. Each candidate must resolve and be
+// safe, otherwise the next one is tried:
+//
+//   - a next value, or a URL given as text, must be a local path ("/x", never
+//     "//x" or "/\x") or an absolute http(s) URL on SERVER_NAME,
+//     EXTERNAL_SERVER_NAME, ExternalHost or a host the app routes (https only
+//     when the request came over TLS); it is re-encoded without double
+//     encoding ("/a b/%20c" gives "/a%20b/%20c");
+//   - a URL built by the router is used as built, but never a
+//     protocol-relative one.
+func (c *Ctx) Redirect(where string, args ...any) error {
+	ua, err := parseURLArgs(args, true)
+	if err != nil {
+		return fmt.Errorf("fwk: redirect %q: %w", where, err)
+	}
+	loc := c.app.redirectLocation(c.req, c.controllerType(), where, &ua)
+	writeRedirect(c.w, loc, ua.status)
+	return nil
+}
+
+// Redirect is Ctx.Redirect for plain http.Handler views and middleware of
+// an App: r must be a request the App is serving (the App finds its Ctx in
+// the request's context). For another request it writes nothing and returns
+// an error wrapping ErrNotServing.
+//
+// Plain http.Handler views, and views behind middleware (Use,
+// Meta.Decorators), get such a request from the App.
+func Redirect(w http.ResponseWriter, r *http.Request, where string, args ...any) error {
+	c := ctxFromRequest(r)
+	if c == nil {
+		return fmt.Errorf("fwk: redirect %q: %w", where, ErrNotServing)
+	}
+	ua, err := parseURLArgs(args, true)
+	if err != nil {
+		return fmt.Errorf("fwk: redirect %q: %w", where, err)
+	}
+	loc := c.app.redirectLocation(r, c.controllerType(), where, &ua)
+	writeRedirect(w, loc, ua.status)
+	return nil
+}
+
+func writeRedirect(w http.ResponseWriter, loc string, status int) {
+	if status == 0 {
+		status = http.StatusFound
+	}
+	w.Header().Set("Location", loc)
+	w.WriteHeader(status)
+}
+
+// redirectLocation picks the Location; it never fails.
+func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string, ua *urlArgs) string {
+	var policy *safeurl.Policy
+	pick := func(target string, isNext bool) (string, bool) {
+		if target == "" {
+			return "", false
+		}
+		if policy == nil {
+			policy = a.redirectPolicy(r, ua)
+		}
+		if isNext {
+			return safeurl.Next(target, *policy)
+		}
+		u, verbatim, err := a.urlFor(r, ctrl, target, ua)
+		if err != nil {
+			return "", false
+		}
+		return safeBuilt(u, verbatim, *policy)
+	}
+	if loc, ok := pick(ua.override, false); ok {
+		return loc
+	}
+	if r != nil {
+		if loc, ok := pick(r.URL.Query().Get("next"), true); ok {
+			return loc
+		}
+		if loc, ok := pick(formNext(r), true); ok {
+			return loc
+		}
+	}
+	if loc, ok := pick(where, false); ok {
+		return loc
+	}
+	if loc, ok := pick(ua.def, false); ok {
+		return loc
+	}
+	return "/"
+}
+
+// formNext is the next value of a form body (not of the query string).
+func formNext(r *http.Request) string {
+	if r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch {
+		return ""
+	}
+	if r.PostForm == nil {
+		_ = r.ParseMultipartForm(32 << 20) // a bad body just has no next
+	}
+	return r.PostForm.Get("next")
+}
+
+// safeBuilt checks a URL from URLFor: text given by the app goes through
+// the same check as next; a router-built path is kept unless it could be
+// read as another host.
+func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
+	if verbatim || !strings.HasPrefix(u, "/") {
+		return safeurl.Next(u, p)
+	}
+	if len(u) > 1 && (u[1] == '/' || u[1] == '\\') {
+		return "", false
+	}
+	return u, true
+}
+
+// redirectPolicy lists the hosts an absolute target may name: SERVER_NAME,
+// EXTERNAL_SERVER_NAME, the ExternalHost option and every rule's Host.
+func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
+	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil}
+	add := func(h string) {
+		if _, host := splitHost(h); host != "" {
+			p.AllowedHosts = append(p.AllowedHosts, strings.ToLower(host))
+		}
+	}
+	add(a.cfg.ServerName)
+	add(a.cfg.Get("EXTERNAL_SERVER_NAME"))
+	add(ua.host)
+	for _, rt := range a.router.Routes() {
+		add(rt.Host())
+	}
+	return p
+}
