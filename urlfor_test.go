@@ -39,9 +39,9 @@ func (c *NavController) Article(ctx *fwk.Ctx, year int, slug string) error {
 // MemberResource is a CRUD resource whose Create redirects to Get (case 90).
 type MemberResource struct{ fwk.Resource }
 
-func (r *MemberResource) List(ctx *fwk.Ctx) error         { return ctx.NoContent() }
-func (r *MemberResource) Get(ctx *fwk.Ctx, id int) error  { return ctx.NoContent() }
-func (r *MemberResource) Create(ctx *fwk.Ctx) error       { return ctx.Redirect("Get", "id", 1) }
+func (r *MemberResource) List(ctx *fwk.Ctx) error          { return ctx.NoContent() }
+func (r *MemberResource) Get(ctx *fwk.Ctx, id int) error   { return ctx.NoContent() }
+func (r *MemberResource) Create(ctx *fwk.Ctx) error        { return ctx.Redirect("Get", "id", 1) }
 func (r *MemberResource) Patch(ctx *fwk.Ctx, id int) error { return ctx.NoContent() }
 
 func noContent(ctx *fwk.Ctx) error { return ctx.NoContent() }
