@@ -272,7 +272,12 @@ func newPathConverter(a Args) (Converter, error) {
 func (pathConverter) Match(s string) bool { return s != "" }
 
 // ToValue returns s.
-func (pathConverter) ToValue(s string) (any, error) { return s, nil }
+func (pathConverter) ToValue(s string) (any, error) {
+	if s == "" {
+		return nil, fmt.Errorf("empty path")
+	}
+	return s, nil
+}
 
 // ToURL renders the value like the string converter, keeping slashes.
 func (c pathConverter) ToURL(v any) (string, error) { return finishURL(c, v) }

@@ -83,7 +83,8 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 }
 
 func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) {
-	m.Route, m.Status, m.Location, m.Allow, m.Params.n = nil, 0, "", "", 0
+	m.Route, m.Status, m.Location, m.Allow = nil, 0, "", ""
+	m.Params.rt, m.Params.n = nil, 0
 	if p == "" {
 		p = "/"
 	}
@@ -121,10 +122,12 @@ func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
 		m.Location = safeLocation(c)
 	case http.StatusPermanentRedirect:
 	default:
-		m.Route, m.Status, m.Location, m.Allow, m.Params.n = nil, http.StatusNotFound, "", "", 0
+		m.Route, m.Status, m.Location, m.Allow = nil, http.StatusNotFound, "", ""
+		m.Params.rt, m.Params.n = nil, 0
 		return
 	}
-	m.Route, m.Status, m.Allow, m.Params.n = nil, http.StatusPermanentRedirect, "", 0
+	m.Route, m.Status, m.Allow = nil, http.StatusPermanentRedirect, ""
+	m.Params.rt, m.Params.n = nil, 0
 }
 
 func (s *search) setHost(h string) {
@@ -172,17 +175,18 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if nonStrict && !l.nonStrict {
 		return nil
 	}
-	for pass := 0; pass < 2; pass++ {
-		hosted := pass == 0
-		if hosted && !l.complex {
+	// Rules for the host and port first, then for the host, then for any
+	// host.
+	for pass := 0; pass < 3; pass++ {
+		if pass < 2 && !l.complex {
 			continue
 		}
-		for _, bit := range [2]uint16{s.bit, mGET} {
-			if bit == mGET && s.bit != mHEAD {
+		for i, bit := range [2]uint16{s.bit, mGET} {
+			if i == 1 && s.bit != mHEAD {
 				break
 			}
 			for _, rt := range l.routes {
-				if (rt.Host() != "") != hosted || (nonStrict && rt.strict) || (hosted && !s.hostIs(rt)) {
+				if hostPass(rt) != pass || (nonStrict && rt.strict) || (pass < 2 && !s.hostIs(rt)) {
 					continue
 				}
 				if rt.hasMethod(s.method, bit) {
@@ -192,6 +196,18 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 		}
 	}
 	return nil
+}
+
+// hostPass ranks a route for find: 0 with host and port, 1 with host, 2
+// for any host.
+func hostPass(rt *Route) int {
+	switch {
+	case rt.extra == nil || rt.extra.host == "":
+		return 2
+	case rt.extra.hostPort:
+		return 0
+	}
+	return 1
 }
 
 // served returns the methods of l's routes for the request host, and
