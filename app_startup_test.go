@@ -114,7 +114,7 @@ func TestStartupErrors(t *testing.T) {
 		{
 			name:    "variadic",
 			bundles: []fwk.Bundle{routesBundle{rs: routes.Func("/x", func(*fwk.Ctx, ...int) error { return nil })}},
-			is:      fwk.ErrBadView, contains: "variadic",
+			is:      fwk.ErrBadView, contains: "func(*fwk.Ctx, ...int) error: variadic",
 		},
 		{
 			name:    "nil middleware result",

@@ -44,14 +44,8 @@ type view struct {
 // request up again and serves it.
 func (v *view) ServeHTTP(w http.ResponseWriter, r *http.Request) { v.app.ServeHTTP(w, r) }
 
-var (
-	typeCtx     = reflect.TypeFor[*Ctx]()
-	typeError   = reflect.TypeFor[error]()
-	typeHandler = reflect.TypeFor[http.Handler]()
-)
-
-// bind makes the callable form of v.route. names are the URL params the view
-// receives, in order of appearance.
+// bind makes the callable form of v.route, whose URL params (v.names) are
+// known.
 func (v *view) bind() error {
 	r := v.route
 	switch {
@@ -69,12 +63,10 @@ func (v *view) bind() error {
 
 // bindFunc binds a func or controller method.
 func (v *view) bindFunc() error {
-	fn, ft := v.route.fn, v.route.fn.Type()
 	if m, recv, ok := v.methodExpr(); ok {
-		fn, ft = m, m.Type()
-		return v.bindTyped(fn, ft, recv)
+		return v.bindTyped(m, m.Type(), recv)
 	}
-	return v.bindTyped(fn, ft, nil)
+	return v.bindTyped(v.route.fn, v.route.fn.Type(), nil)
 }
 
 // methodExpr returns the method expression of a controller route's view and
@@ -129,9 +121,9 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	switch {
 	case ft.IsVariadic():
 		return fmt.Errorf("%w: %s: variadic views are not supported", ErrBadView, sig)
-	case ft.NumIn() <= skip || ft.In(skip) != typeCtx:
+	case ft.NumIn() <= skip || ft.In(skip) != reflect.TypeFor[*Ctx]():
 		return fmt.Errorf("%w: %s: the first parameter must be *fwk.Ctx (or the view an http.Handler)", ErrBadView, sig)
-	case ft.NumOut() != 1 || ft.Out(0) != typeError:
+	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():
 		return fmt.Errorf("%w: %s: the view must return exactly one error", ErrBadView, sig)
 	}
 	if got := ft.NumIn() - skip - 1; got > 0 && got != len(v.names) {
@@ -147,6 +139,10 @@ func signature(ft reflect.Type, skip int) string {
 	for i := skip; i < ft.NumIn(); i++ {
 		if i > skip {
 			s += ", "
+		}
+		if i == ft.NumIn()-1 && ft.IsVariadic() {
+			s += "..." + ft.In(i).Elem().String()
+			continue
 		}
 		s += ft.In(i).String()
 	}
@@ -171,7 +167,7 @@ func handlerOf(fn reflect.Value, recv unsafe.Pointer) (http.Handler, bool) {
 		}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f(recv, w, r) }), true
 	}
-	if fn.Type().Implements(typeHandler) {
+	if fn.Type().Implements(reflect.TypeFor[http.Handler]()) {
 		h, ok := fn.Interface().(http.Handler)
 		return h, ok && !fn.IsNil()
 	}
@@ -241,8 +237,8 @@ func withCtx(r *http.Request, c *Ctx) *http.Request {
 // serveInner is the innermost handler of a middleware chain around a fwk view.
 func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
 	c := ctxFromRequest(r)
-	if c == nil { // the middleware replaced the context: start a fresh Ctx
-		v.app.serveView(w, r, v)
+	if c == nil {
+		v.app.lostCtx(w, r, v)
 		return
 	}
 	c.w, c.req = w, r

@@ -114,9 +114,9 @@ func ctxFromRequest(r *http.Request) *Ctx {
 	return c
 }
 
-// serveView is the fallback of a middleware chain that lost the request
-// context holding the *Ctx.
-func (a *App) serveView(w http.ResponseWriter, r *http.Request, v *view) {
+// lostCtx answers for a middleware chain that replaced the request context
+// with one that no longer holds the *Ctx: the view cannot run.
+func (a *App) lostCtx(w http.ResponseWriter, r *http.Request, v *view) {
 	a.log.Error("fwk: middleware replaced the request context; the view cannot run", "endpoint", v.endpoint)
 	a.renderError(w, r, Abort(http.StatusInternalServerError))
 }
@@ -128,7 +128,11 @@ func (a *App) serveMiss(c *Ctx) {
 	case m.Status == http.StatusMovedPermanently || m.Status == http.StatusPermanentRedirect:
 		loc := m.Location
 		if r.URL.RawQuery != "" {
-			loc += "?" + r.URL.RawQuery
+			sep := "?"
+			if strings.IndexByte(loc, '?') >= 0 {
+				sep = "&"
+			}
+			loc += sep + r.URL.RawQuery
 		}
 		w.Header().Set("Location", loc)
 		w.WriteHeader(m.Status)
