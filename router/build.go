@@ -136,7 +136,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 	}
 	for k, d := range rt.rule.Defaults {
 		if v, ok := value(vals, k); ok && !sameValue(v, d) {
-			err := fmt.Errorf("fwk: build %q: rule %q: value %v for %q differs from the rule's default %v: %w", rt.rule.Endpoint, rt.rule.Path, v, k, d, ErrInvalidValue)
+			err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.rule.Endpoint, rt.rule.Path, v, k, d, ErrInvalidValue)
 			if errs.mismatch == nil {
 				errs.mismatch = err
 			}
@@ -179,8 +179,21 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 // appendValue appends the escaped URL text of v for parameter p.
 func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
 	ci := p.ci
-	if ci.app != nil {
-		return ci.app.appendURL(dst, v)
+	// Built-in converters are called directly rather than through an
+	// interface, so that dst does not escape to the heap.
+	switch c := ci.conv.(type) {
+	case *stringConverter:
+		return c.appendURL(dst, v)
+	case *intConverter:
+		return c.appendURL(dst, v)
+	case *floatConverter:
+		return c.appendURL(dst, v)
+	case pathConverter:
+		return c.appendURL(dst, v)
+	case uuidConverter:
+		return c.appendURL(dst, v)
+	case *anyConverter:
+		return c.appendURL(dst, v)
 	}
 	s, err := ci.conv.ToURL(v)
 	if err != nil {

@@ -196,7 +196,7 @@ func TestConverterToURL(t *testing.T) {
 
 // hexConverter is a custom converter: even-length lower-case hex, decoded
 // to bytes.
-type hexConverter struct{ spans bool }
+type hexConverter struct{}
 
 func (hexConverter) Match(s string) bool {
 	if s == "" || len(s)%2 != 0 {

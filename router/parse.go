@@ -26,10 +26,9 @@ import (
 type convInfo struct {
 	name   string // as written: "int"
 	conv   Converter
-	slash  bool        // spans '/'
-	fast   bool        // accepts any non-empty text: Match is skipped
-	app    urlAppender // set for built-in converters
-	key    string      // canonical identity
+	slash  bool   // spans '/'
+	fast   bool   // accepts any non-empty text: Match is skipped
+	key    string // canonical identity
 	weight int
 	seg    *pattern // the pattern of a segment holding only this converter
 	tail   *pattern // the tail pattern holding only this converter
@@ -321,7 +320,6 @@ func (p *parser) converter(rule string, at int, cname string, argsAt, argsEnd in
 	if sc, ok := conv.(*stringConverter); ok {
 		ci.fast = sc.plain() && !sc.upper
 	}
-	ci.app, _ = conv.(urlAppender)
 	if k, ok := conv.(keyer); ok {
 		ci.key = k.converterKey()
 	} else {

@@ -1,0 +1,92 @@
+package router_test
+
+import (
+	"io"
+	"net/http"
+	"testing"
+
+	"github.com/fwkgo/fwk/router"
+)
+
+func TestServeHTTPHandlers(t *testing.T) {
+	r := router.New()
+	plain := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		io.WriteString(w, "plain id="+req.PathValue("id")+" c="+req.PathValue("c"))
+	})
+	mustAdd := func(rule router.Rule) {
+		t.Helper()
+		if _, err := r.Add(rule); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustAdd(router.Rule{Path: "/plain/<int:id>", Handler: plain, Defaults: map[string]any{"c": "d"}})
+	mustAdd(router.Rule{Path: "/fn/<id>", Handler: echo("fn")})
+	mustAdd(router.Rule{Path: "/static", Handler: echo("static")})
+	mustAdd(router.Rule{Path: "/static-plain", Handler: plain})
+	mustAdd(router.Rule{Path: "/nohandler", Endpoint: "nh"})
+	mustAdd(router.Rule{Path: "/pct/<x>", Handler: echo("pct")})
+	tests := []struct {
+		method, path string
+		code         int
+		body         string
+	}{
+		{"GET", "/plain/7", 200, "plain id=7 c=d"},
+		{"GET", "/fn/a%2Fb", 200, "fn id=a/b"},
+		{"GET", "/static", 200, "static"},
+		{"HEAD", "/static", 200, "static method=HEAD"},
+		{"GET", "/static-plain", 200, "plain id= c="},
+		{"GET", "/nohandler", 404, "Not Found\n"},
+		{"GET", "/pct/100%25", 200, "pct x=100%"},
+		{"GET", "/pct/a%20b", 200, "pct x=a b"},
+		{"POST", "/static", 405, "Method Not Allowed\n"},
+		{"GET", "/fn/%00", 400, "Bad Request\n"},
+		{"GET", "/zzz", 404, "Not Found\n"},
+	}
+	for _, tt := range tests {
+		w := serve(r, tt.method, tt.path, "")
+		if w.Code != tt.code || w.Body.String() != tt.body {
+			t.Errorf("%s %s = %d %q, want %d %q", tt.method, tt.path, w.Code, w.Body.String(), tt.code, tt.body)
+		}
+	}
+	w := serve(r, "OPTIONS", "/static", "")
+	if w.Code != 200 || w.Header().Get("Allow") != "GET, HEAD" || w.Header().Get("Content-Length") != "0" || w.Body.Len() != 0 {
+		t.Errorf("OPTIONS = %d allow %q length %q body %q", w.Code, w.Header().Get("Allow"), w.Header().Get("Content-Length"), w.Body.String())
+	}
+}
+
+func TestServeHTTPCustomResponses(t *testing.T) {
+	r := newRouter(t, router.Rule{Path: "/a/<x>", Handler: echo("a")})
+	var allowSeen string
+	r.NotFound = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.WriteHeader(404)
+		io.WriteString(w, "custom 404")
+	})
+	r.MethodNotAllowed = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		allowSeen = w.Header().Get("Allow")
+		w.WriteHeader(405)
+		io.WriteString(w, "custom 405")
+	})
+	r.BadRequest = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.WriteHeader(400)
+		io.WriteString(w, "custom 400")
+	})
+	for _, tt := range []struct {
+		method, path, body string
+	}{{"GET", "/nope", "custom 404"}, {"PUT", "/a/1", "custom 405"}, {"GET", "/a/%ff", "custom 400"}} {
+		if w := serve(r, tt.method, tt.path, ""); w.Body.String() != tt.body {
+			t.Errorf("%s %s = %q, want %q", tt.method, tt.path, w.Body.String(), tt.body)
+		}
+	}
+	if allowSeen != "GET, HEAD" {
+		t.Errorf("MethodNotAllowed handler saw Allow %q", allowSeen)
+	}
+}
+
+func TestHandlerFuncServeHTTP(t *testing.T) {
+	var n int
+	h := router.HandlerFunc(func(w http.ResponseWriter, r *http.Request, ps *router.Params) { n = ps.Len() + 1 })
+	h.ServeHTTP(nil, nil)
+	if n != 1 {
+		t.Errorf("HandlerFunc.ServeHTTP passed %d params", n-1)
+	}
+}
