@@ -76,7 +76,10 @@ type AfterInitApper interface {
 
 // ControllerBundle is the bundle of the controller machinery. It is always
 // installed first (give your own *ControllerBundle to New to keep a reference;
-// App.ControllerBundle returns it too). After New, its lookups are filled:
+// App.ControllerBundle returns it too). Its lookups are filled by the "routes"
+// hook and read-only once New has returned. They hold the endpoints as
+// declared: a bundle-owned route declared with an endpoint without a "."
+// ("health") is registered with the router as "<bundle name>.health".
 type ControllerBundle struct {
 	// Endpoints lists the registered routes by endpoint name.
 	Endpoints map[string][]*Route

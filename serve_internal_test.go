@@ -2,6 +2,7 @@ package fwk
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -9,13 +10,22 @@ import (
 // exactly for the bytes EscapedPath leaves alone.
 func TestEscapedPath(t *testing.T) {
 	for c := 0; c < 256; c++ {
-		p := "/a" + string([]byte{byte(c)}) + "b"
-		u := &url.URL{Path: p}
-		if got, want := escapedPath(u), u.EscapedPath(); got != want {
-			t.Errorf("escapedPath(%q) = %q, want %q", p, got, want)
-		}
-		if got, want := needsPathEscape(p), u.EscapedPath() != p; got != want {
-			t.Errorf("needsPathEscape(%q) = %v, want %v", p, got, want)
+		// Every byte at every place of paths of 1 to 9 bytes, so that both
+		// the four-byte steps and the tail see it.
+		for n := 1; n <= 9; n++ {
+			for at := 0; at < n; at++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				p := string(b)
+				u := &url.URL{Path: p}
+				if got, want := escapedPath(u), u.EscapedPath(); got != want {
+					t.Errorf("escapedPath(%q) = %q, want %q", p, got, want)
+				}
+				// EscapedPath keeps "*" as it is; needsPathEscape may be stricter.
+				if got, want := needsPathEscape(p), u.EscapedPath() != p; got != want && p != "*" {
+					t.Errorf("needsPathEscape(%q) = %v, want %v", p, got, want)
+				}
+			}
 		}
 	}
 	u, err := url.Parse("/a%2Fb/c%20d")
