@@ -62,6 +62,14 @@ func (c *Ctx) Controller() any {
 	return c.view.route.controller
 }
 
+// endpoint is the registered endpoint of the view being served, or "".
+func (c *Ctx) endpoint() string {
+	if c.view == nil {
+		return ""
+	}
+	return c.view.endpoint
+}
+
 // Param returns the value of the URL param name (decoded text as matched by
 // the rule, or the route's default), or "".
 func (c *Ctx) Param(name string) string { return c.match.Params.Get(name) }

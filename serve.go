@@ -24,15 +24,30 @@ import (
 func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
+	defer a.finish(c)
 	a.router.Lookup(r.Method, r.Host, escapedPath(r.URL), &c.match)
 	switch rt := c.match.Route; {
 	case rt == nil || c.match.Status != http.StatusOK:
 		a.serveMiss(c)
 	case isView(rt.Data()):
-		a.dispatch(c, rt.Data().(*view))
+		v := rt.Data().(*view)
+		c.view = v
+		if v.handler != nil {
+			a.serveHandler(c, v)
+		} else if err := v.call(c); err != nil {
+			a.handleError(c, err)
+		}
 	default: // a rule added with App.Router().Add
 		c.setPathValues()
 		rt.Handler().ServeHTTP(c.w, c.req)
+	}
+}
+
+// finish ends the request of c: a panic becomes a response, and c goes
+// back to the pool.
+func (a *App) finish(c *Ctx) {
+	if p := recover(); p != nil {
+		a.handlePanic(c, p)
 	}
 	c.clear()
 	a.pool.Put(c)
@@ -79,23 +94,6 @@ func needsPathEscape(p string) bool {
 		}
 	}
 	return false
-}
-
-// dispatch calls the view, turning a returned error or a panic into a response.
-func (a *App) dispatch(c *Ctx, v *view) {
-	c.view = v
-	defer func() {
-		if p := recover(); p != nil {
-			a.handlePanic(c, p)
-		}
-	}()
-	if v.handler != nil {
-		a.serveHandler(c, v)
-		return
-	}
-	if err := v.call(c); err != nil {
-		a.handleError(c, err)
-	}
 }
 
 // serveHandler serves an http.Handler view or a middleware chain; the
@@ -154,12 +152,12 @@ func (a *App) serveMiss(c *Ctx) {
 func (a *App) handleError(c *Ctx, err error) {
 	status := StatusCode(err)
 	if status >= 500 {
-		a.log.Error("fwk: view error", "endpoint", c.view.endpoint, "method", c.req.Method,
+		a.log.Error("fwk: view error", "endpoint", c.endpoint(), "method", c.req.Method,
 			"path", c.req.URL.Path, "status", status, "error", err)
 	}
 	if c.rw.started() {
 		if status < 500 {
-			a.log.Warn("fwk: view returned an error after writing the response", "endpoint", c.view.endpoint,
+			a.log.Warn("fwk: view returned an error after writing the response", "endpoint", c.endpoint(),
 				"error", err)
 		}
 		return
@@ -182,7 +180,7 @@ func (a *App) handlePanic(c *Ctx, p any) {
 		}
 	}
 	stack := debug.Stack()
-	a.log.Error("fwk: panic in view", "endpoint", c.view.endpoint, "method", c.req.Method,
+	a.log.Error("fwk: panic in view", "endpoint", c.endpoint(), "method", c.req.Method,
 		"path", c.req.URL.Path, "panic", fmt.Sprint(p), "stack", string(stack))
 	if c.rw.started() {
 		return
