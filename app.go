@@ -37,6 +37,9 @@ type App struct {
 	services      []any
 	injected      map[any]bool // controllers and services already injected
 	templates     []templateSource
+	tmpl          templates                     // parsed templates (render.go)
+	models        map[reflect.Type]*ModelLoader // RegisterModel loaders (models.go)
+	flash         flashStore                    // nil until sessions exist (flash.go)
 	table         []RouteInfo
 
 	pool sync.Pool // *Ctx
@@ -198,9 +201,9 @@ type templateSource struct {
 	fsys   fs.FS
 }
 
-// initTemplates records the bundles' templates (app bundle first). This is
-// the hook point of the template environment: the template engine builds its
-// set from a.templates here.
+// initTemplates records the bundles' templates (app bundle first), then
+// sets up the request helpers: model loaders and the parsed templates
+// (initHelpers).
 func (a *App) initTemplates() error {
 	a.templates = a.templates[:0]
 	for i := len(a.bundles) - 1; i >= 0; i-- {
@@ -210,5 +213,5 @@ func (a *App) initTemplates() error {
 			}
 		}
 	}
-	return nil
+	return a.initHelpers()
 }

@@ -13,8 +13,10 @@ package fwk
 // Controller methods are called through their method expression with the
 // controller pointer as receiver (see recvFunc), never through reflect's
 // method values, which allocate on every call. The common signatures
-// (no param, one string/int/int64 param, two string or int params) are
-// called directly; others go through reflect.Value.Call.
+// (no param, one string/int/int64 param, two string or int params, one
+// model) are called directly; others follow a plan made at start-up
+// (params.go: URL params by type through internal/bind, models, a query
+// struct, ParamConverter) and go through reflect.Value.Call.
 
 import (
 	"context"
@@ -48,6 +50,9 @@ func (v *view) ServeHTTP(w http.ResponseWriter, r *http.Request) { v.app.ServeHT
 // known.
 func (v *view) bind() error {
 	r := v.route
+	if err := v.prepare(); err != nil { // params.go
+		return err
+	}
 	switch {
 	case r.handler != nil:
 		v.handler = r.handler
@@ -101,11 +106,7 @@ func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer)
 	if err := v.checkSignature(ft, skip); err != nil {
 		return err
 	}
-	if call, ok := fastCall(fn, recv, v.names); ok {
-		v.call = call
-		return nil
-	}
-	call, err := reflectCall(fn, ft, recv, v.names)
+	call, err := v.bindParams(fn, ft, recv)
 	if err != nil {
 		return err
 	}
@@ -113,9 +114,8 @@ func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer)
 	return nil
 }
 
-// checkSignature checks that ft is func([recv,] *Ctx) error, which fits any
-// rule (the view reads params with Ctx.Param), or func([recv,] *Ctx,
-// P1..Pn) error with n equal to the number of URL params.
+// checkSignature checks that ft is func([recv,] *Ctx, ...) error; which
+// params fit the rule is checked by bindParams.
 func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	sig := signature(ft, skip)
 	switch {
@@ -125,10 +125,6 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 		return fmt.Errorf("%w: %s: the first parameter must be *fwk.Ctx (or the view an http.Handler)", ErrBadView, sig)
 	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():
 		return fmt.Errorf("%w: %s: the view must return exactly one error", ErrBadView, sig)
-	}
-	if got := ft.NumIn() - skip - 1; got > 0 && got != len(v.names) {
-		return fmt.Errorf("%w: %s takes %d URL params but rule %q has %d %q",
-			ErrBadView, sig, got, v.rt.Path(), len(v.names), v.names)
 	}
 	return nil
 }

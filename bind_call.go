@@ -1,12 +1,9 @@
 package fwk
 
 import (
-	"fmt"
 	"reflect"
 	"strconv"
 	"unsafe"
-
-	"github.com/fwkgo/fwk/internal/bind"
 )
 
 // fastCall returns a direct caller for the common view signatures, with no
@@ -103,47 +100,3 @@ func call2[P any](f func(*Ctx, P, P) error, names []string, parse func(string) (
 func parseString(s string) (string, error) { return s, nil }
 
 func parseInt64(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }
-
-// reflectCall returns a caller for any other supported signature: each param
-// is converted by its type's converter (internal/bind), then fn is
-// called with reflect.Value.Call.
-func reflectCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer, names []string) (func(*Ctx) error, error) {
-	skip := 0
-	if recv != nil {
-		skip = 1
-	}
-	if ft.NumIn() == skip+1 { // func(*Ctx) error: the params are read with Ctx.Param
-		names = nil
-	}
-	convs := make([]func(string) (reflect.Value, error), len(names))
-	for i := range names {
-		t := ft.In(skip + 1 + i)
-		conv, err := bind.For(t)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: URL param %q: %w", ErrBadView, signature(ft, skip), names[i], err)
-		}
-		convs[i] = conv
-	}
-	var rv reflect.Value
-	if recv != nil {
-		rv = reflect.NewAt(ft.In(0).Elem(), recv)
-	}
-	return func(c *Ctx) error {
-		args := make([]reflect.Value, skip+1+len(names))
-		if skip == 1 {
-			args[0] = rv
-		}
-		args[skip] = reflect.ValueOf(c)
-		for i, name := range names {
-			s := c.match.Params.Get(name)
-			v, err := convs[i](s)
-			if err != nil {
-				return paramError(name, s, err)
-			}
-			args[skip+1+i] = v
-		}
-		out := fn.Call(args)
-		err, _ := out[0].Interface().(error)
-		return err
-	}, nil
-}

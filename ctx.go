@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
 
@@ -23,6 +24,11 @@ type Ctx struct {
 	view  *view
 
 	pathValuesSet bool
+
+	after       afterWriter      // AfterThisRequest (after.go)
+	flashes     []FlashMessage   // Flashes of this request (flash.go)
+	flashesRead bool             //
+	tfuncs      template.FuncMap // per-request template funcs (render.go)
 }
 
 // reset prepares c for the request r written to w. The app and the
@@ -40,6 +46,9 @@ func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 func (c *Ctx) clear() {
 	c.rw.ResponseWriter = nil
 	c.w, c.req, c.view = nil, nil, nil
+	if c.after.state != afterIdle || c.flashesRead {
+		c.resetHelpers()
+	}
 }
 
 // App returns the application serving the request.

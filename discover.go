@@ -268,6 +268,7 @@ func (info *ctrlInfo) adjustCRUD(r *Route) {
 // of a type it embeds, for promoted methods).
 func (info *ctrlInfo) methodOf(view any) (string, error) {
 	var name string
+	view = unwrapView(view) // ParamConverter(view, ...)
 	switch v := view.(type) {
 	case nil:
 		return "", errorf(ErrInvalidView, "view is nil")

@@ -135,7 +135,8 @@ func NewRoute(rule string, view any, opts ...ViewOption) *Route {
 
 // bindView sets methodName, src and, for funcs and handlers, fn or handler.
 func (r *Route) bindView() error {
-	switch v := r.view.(type) {
+	view := unwrapView(r.view) // a ParamConverter view keeps its converters in r.view
+	switch v := view.(type) {
 	case nil:
 		return errorf(ErrInvalidView, "view is nil")
 	case string:
@@ -157,12 +158,12 @@ func (r *Route) bindView() error {
 		r.methodName = r.src.methodName()
 		return nil
 	}
-	fv := reflect.ValueOf(r.view)
+	fv := reflect.ValueOf(view)
 	if fv.Kind() != reflect.Func {
-		return errorf(ErrInvalidView, "view of type %T is not a func, an http.Handler or a method name", r.view)
+		return errorf(ErrInvalidView, "view of type %T is not a func, an http.Handler or a method name", view)
 	}
 	if fv.IsNil() {
-		return errorf(ErrInvalidView, "view is a nil %T", r.view)
+		return errorf(ErrInvalidView, "view is a nil %T", view)
 	}
 	r.src = parseFuncName(fv)
 	r.methodName = r.src.methodName()
@@ -359,7 +360,7 @@ func (r *Route) clone() *Route {
 
 // viewString describes the view for error messages.
 func (r *Route) viewString() string {
-	switch v := r.view.(type) {
+	switch v := unwrapView(r.view).(type) {
 	case string:
 		return `"` + v + `"`
 	case nil:
@@ -368,7 +369,7 @@ func (r *Route) viewString() string {
 	if r.src.pkg != "" {
 		return r.src.String()
 	}
-	return reflect.TypeOf(r.view).String()
+	return reflect.TypeOf(unwrapView(r.view)).String()
 }
 
 // declError wraps err with the route's call and declaration site.

@@ -37,6 +37,7 @@ func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} else if err := v.call(c); err != nil {
 			a.handleError(c, err)
 		}
+		c.flushAfter() // AfterThisRequest callbacks of a view that wrote nothing
 	default: // a rule added with App.Router().Add
 		c.setPathValues()
 		rt.Handler().ServeHTTP(c.w, c.req)
