@@ -295,6 +295,8 @@ func TestRouterOutcomes(t *testing.T) {
 		routes.Func("/old/<int:id>", okView, fwk.RedirectTo("/items/<int:id>"), fwk.Endpoint("old")),
 		routes.Func("/only-build", okView, fwk.BuildOnly(), fwk.Endpoint("ob")),
 		routes.Func("/loose/", okView, fwk.StrictSlashes(false), fwk.Endpoint("loose")),
+		routes.Func("/hosted", func(ctx *fwk.Ctx) error { return ctx.Respond(200, "api") }, fwk.Host("api.example.com")),
+		routes.Func("/sub", func(ctx *fwk.Ctx) error { return ctx.Respond(200, "sub") }, fwk.Subdomain("shop")),
 	)
 	tests := []struct {
 		method, target, host string
@@ -310,6 +312,11 @@ func TestRouterOutcomes(t *testing.T) {
 		{"GET", "/items/7", "", 200, "", "7"},
 		{"GET", "/only-build", "", 404, "", ""},
 		{"GET", "/loose", "", 204, "", ""},
+		{"GET", "/hosted", "api.example.com", 200, "", "api"},
+		{"GET", "/hosted", "API.example.com:8080", 200, "", "api"},
+		{"GET", "/hosted", "www.example.com", 404, "", ""},
+		{"GET", "/sub", "shop.localhost", 200, "", "sub"},
+		{"GET", "/sub", "localhost", 404, "", ""},
 		{"HEAD", "/items/7", "", 200, "", ""},
 		{"OPTIONS", "/items/7", "", 200, "", ""},
 	}
