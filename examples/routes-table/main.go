@@ -58,7 +58,9 @@ func (r *UserResource) Create(ctx *fwk.Ctx) error {
 }
 
 // Get answers GET /users/<int:id>.
-func (r *UserResource) Get(ctx *fwk.Ctx, id int) error { return ctx.JSON(fwk.M{"user": fwk.M{"id": id}}) }
+func (r *UserResource) Get(ctx *fwk.Ctx, id int) error {
+	return ctx.JSON(fwk.M{"user": fwk.M{"id": id}})
+}
 
 // Delete answers DELETE /users/<int:id>.
 func (r *UserResource) Delete(ctx *fwk.Ctx, id int) error { return ctx.NoContent() }
