@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/fwkgo/fwk/router"
 )
@@ -43,6 +44,10 @@ type App struct {
 	table         []RouteInfo
 
 	pool sync.Pool // *Ctx
+
+	// Error handlers of HandleError (errorpage.go), copy-on-write.
+	errHandlers   atomic.Pointer[map[int]ErrorHandler]
+	errHandlersMu sync.Mutex
 }
 
 // New builds the application from cfg and bundles; the last bundle is the app

@@ -1,10 +1,8 @@
 package fwk
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -140,11 +138,11 @@ func (a *App) serveMiss(c *Ctx) {
 		w.WriteHeader(http.StatusOK)
 	case m.Status == http.StatusMethodNotAllowed:
 		w.Header().Set("Allow", m.Allow)
-		a.renderError(w, r, Abort(http.StatusMethodNotAllowed))
+		a.renderCtxError(c, Abort(http.StatusMethodNotAllowed))
 	case m.Status == http.StatusBadRequest:
-		a.renderError(w, r, Abort(http.StatusBadRequest))
+		a.renderCtxError(c, Abort(http.StatusBadRequest))
 	default:
-		a.renderError(w, r, Abort(http.StatusNotFound))
+		a.renderCtxError(c, Abort(http.StatusNotFound))
 	}
 }
 
@@ -163,7 +161,7 @@ func (a *App) handleError(c *Ctx, err error) {
 		}
 		return
 	}
-	a.renderError(c.w, c.req, err)
+	a.renderCtxError(c, err)
 }
 
 // handlePanic turns a panic of a view into a response: an *HTTPError is
@@ -186,53 +184,7 @@ func (a *App) handlePanic(c *Ctx, p any) {
 	if c.rw.started() {
 		return
 	}
-	err := Abort(http.StatusInternalServerError)
-	if a.cfg.Debug {
-		err = Abort(http.StatusInternalServerError, fmt.Sprintf("panic: %v\n\n%s", p, stack))
-	}
-	a.renderError(c.w, c.req, err)
-}
-
-// renderError writes the response of err: AbortWith's handler serves it;
-// otherwise the status is StatusCode(err) and the body is
-// {"error": message, "status": code} for clients that prefer JSON, a small
-// HTML page for others. The message of an *HTTPError is shown; for other
-// errors only the status text, unless Config.Debug.
-func (a *App) renderError(w http.ResponseWriter, r *http.Request, err error) {
-	var he *HTTPError
-	isHTTP := errors.As(err, &he)
-	if isHTTP && he.handler != nil {
-		he.handler.ServeHTTP(w, r)
-		return
-	}
-	status := StatusCode(err)
-	msg := http.StatusText(status)
-	switch {
-	case isHTTP && he.Message != "":
-		msg = he.Message
-	case !isHTTP && a.cfg.Debug:
-		msg = err.Error()
-	}
-	h := w.Header()
-	h.Del("Content-Length")
-	h.Set("X-Content-Type-Options", "nosniff")
-	if wantsJSON(r) {
-		h.Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		fmt.Fprintf(w, "{\"error\":%s,\"status\":%d}\n", jsonString(msg), status)
-		return
-	}
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	title := strconv.Itoa(status) + " " + http.StatusText(status)
-	fmt.Fprintf(w, "<!doctype html>\n<html lang=\"en\">\n<title>%s</title>\n<h1>%s</h1>\n<p>%s</p>\n</html>\n",
-		html.EscapeString(title), html.EscapeString(http.StatusText(status)), html.EscapeString(msg))
-}
-
-// jsonString quotes s as a JSON string.
-func jsonString(s string) string {
-	b, _ := json.Marshal(s) // a string always encodes
-	return string(b)
+	a.renderCtxError(c, &PanicError{Value: p, Stack: stack})
 }
 
 // wantsJSON reports whether the client prefers JSON to HTML: the Accept

@@ -1,0 +1,271 @@
+package fwk
+
+// This file renders error responses: the errors views return or panic with
+// (Abort, AbortWith, any error), the router's misses (404, 405, 400) and
+// panics.
+//
+//	error                          status  body (Debug off)
+//	Abort(404)                     404     "Not Found"
+//	Abort(403, "no <way>")         403     "no <way>" (escaped in HTML)
+//	AbortWith(h)                   h's     whatever h writes
+//	errors.New("db down")          500     "Internal Server Error"
+//	panic("boom")                  500     "Internal Server Error"
+//
+// The body is JSON, {"error": message, "status": code}, when the client
+// prefers JSON (see prefersJSON), a small HTML page otherwise. With
+// Config.Debug, server errors (5xx) also show the error text, the route
+// (endpoint and rule) and, for panics, the stack; never without Debug.
+// App.HandleError replaces the rendering for a status.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// ErrorHandler renders the response of an error for App.HandleError. c is
+// the request's Ctx (c.Route() is nil for a request no view matched); err is
+// the error being rendered: an *HTTPError from Abort or a router miss, the
+// error a view returned, or the *PanicError of a panic. Returning a non-nil
+// error makes the app log it and render err with the default page, unless
+// the handler already started the response.
+type ErrorHandler func(c *Ctx, err error) error
+
+// HandleError makes h render the error responses of status, for errors of
+// views and for the app's own 404, 405 and 400 answers. A status of 0 makes
+// h the fallback for every status without its own handler. A nil h removes
+// the handler. AbortWith handlers are always served as given.
+//
+// HandleError is safe to call while the app serves requests, though it is
+// meant for set-up:
+//
+//	app.HandleError(http.StatusNotFound, func(c *fwk.Ctx, err error) error {
+//		return c.Render("errors/404", fwk.M{"path": c.Request().URL.Path})
+//	})
+func (a *App) HandleError(status int, h ErrorHandler) {
+	a.errHandlersMu.Lock()
+	defer a.errHandlersMu.Unlock()
+	old := a.errHandlers.Load()
+	next := make(map[int]ErrorHandler, 1)
+	if old != nil {
+		for k, v := range *old {
+			next[k] = v
+		}
+	}
+	if h == nil {
+		delete(next, status)
+	} else {
+		next[status] = h
+	}
+	a.errHandlers.Store(&next)
+}
+
+// errorHandler returns the handler of status, the fallback or nil.
+func (a *App) errorHandler(status int) ErrorHandler {
+	m := a.errHandlers.Load()
+	if m == nil {
+		return nil
+	}
+	if h, ok := (*m)[status]; ok {
+		return h
+	}
+	return (*m)[0]
+}
+
+// PanicError is the error a panic of a view (with anything but an
+// *HTTPError) is rendered as: a 500 whose debug page shows Stack.
+type PanicError struct {
+	// Value is what the view panicked with.
+	Value any
+	// Stack is the goroutine's stack at the panic.
+	Stack []byte
+}
+
+// Error returns "fwk: panic: <value>".
+func (e *PanicError) Error() string { return fmt.Sprintf("fwk: panic: %v", e.Value) }
+
+// Unwrap returns the panic value when it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// renderError writes the response of err for a request without a known
+// Ctx (no ErrorHandler runs).
+func (a *App) renderError(w http.ResponseWriter, r *http.Request, err error) {
+	a.writeError(nil, w, r, err)
+}
+
+// renderCtxError writes the response of err for the request of c.
+func (a *App) renderCtxError(c *Ctx, err error) {
+	a.writeError(c, c.w, c.req, err)
+}
+
+// writeError serves AbortWith's handler, else runs the ErrorHandler of the
+// status (when c is known), else writes the default page.
+func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err error) {
+	var he *HTTPError
+	if errors.As(err, &he) && he.handler != nil {
+		he.handler.ServeHTTP(w, r)
+		return
+	}
+	status := StatusCode(err)
+	if c != nil {
+		if h := a.errorHandler(status); h != nil {
+			herr := callErrorHandler(h, c, err)
+			if herr == nil {
+				return
+			}
+			a.log.Error("fwk: error handler failed", "status", status, "error", herr, "rendering", err)
+			if c.rw.started() {
+				return
+			}
+		}
+	}
+	p := a.newErrorPage(c, err, status)
+	if prefersJSON(r) {
+		p.writeJSON(w)
+	} else {
+		p.writeHTML(w)
+	}
+}
+
+// callErrorHandler runs h, turning a panic into an error.
+func callErrorHandler(h ErrorHandler, c *Ctx, err error) (herr error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			herr = fmt.Errorf("fwk: error handler panicked: %v", p)
+		}
+	}()
+	return h(c, err)
+}
+
+// errorPage is what the default error page shows.
+type errorPage struct {
+	status  int
+	message string
+	debug   *debugInfo // Config.Debug and a server error only
+}
+
+type debugInfo struct {
+	Error    string `json:"error"`
+	Endpoint string `json:"endpoint,omitempty"`
+	Rule     string `json:"rule,omitempty"`
+	Stack    string `json:"stack,omitempty"`
+}
+
+// newErrorPage decides what the client may see: the message of an
+// *HTTPError, the status text otherwise; the details only in Debug mode.
+func (a *App) newErrorPage(c *Ctx, err error, status int) *errorPage {
+	p := &errorPage{status: status, message: http.StatusText(status)}
+	var he *HTTPError
+	if errors.As(err, &he) && he.Message != "" {
+		p.message = he.Message
+	}
+	if !a.cfg.Debug || status < 500 {
+		return p
+	}
+	d := &debugInfo{Error: err.Error()}
+	if c != nil && c.view != nil {
+		d.Endpoint, d.Rule = c.view.endpoint, c.view.rule
+	}
+	var pe *PanicError
+	if errors.As(err, &pe) {
+		d.Stack = string(pe.Stack)
+	}
+	p.debug = d
+	return p
+}
+
+func (p *errorPage) header(w http.ResponseWriter, contentType string) {
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", contentType)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if p.debug != nil {
+		h.Set("Cache-Control", "no-store")
+	}
+	w.WriteHeader(p.status)
+}
+
+func (p *errorPage) writeJSON(w http.ResponseWriter) {
+	body, err := json.Marshal(struct {
+		Error  string     `json:"error"`
+		Status int        `json:"status"`
+		Debug  *debugInfo `json:"debug,omitempty"`
+	}{p.message, p.status, p.debug})
+	if err != nil { // strings and ints always encode
+		body = []byte(`{"error":"Internal Server Error","status":500}`)
+	}
+	p.header(w, "application/json")
+	_, _ = w.Write(append(body, '\n'))
+}
+
+func (p *errorPage) writeHTML(w http.ResponseWriter) {
+	var b strings.Builder
+	text := http.StatusText(p.status)
+	if text == "" {
+		text = "Error"
+	}
+	title := html.EscapeString(strconv.Itoa(p.status) + " " + text)
+	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<title>")
+	b.WriteString(title)
+	b.WriteString("</title>\n<h1>")
+	b.WriteString(html.EscapeString(text))
+	b.WriteString("</h1>\n<p>")
+	b.WriteString(html.EscapeString(p.message))
+	b.WriteString("</p>\n")
+	if d := p.debug; d != nil {
+		b.WriteString("<h2>Debug</h2>\n<pre>")
+		b.WriteString(html.EscapeString(d.Error))
+		b.WriteString("</pre>\n")
+		if d.Endpoint != "" || d.Rule != "" {
+			fmt.Fprintf(&b, "<p>Route: <code>%s</code> <code>%s</code></p>\n",
+				html.EscapeString(d.Endpoint), html.EscapeString(d.Rule))
+		}
+		if d.Stack != "" {
+			b.WriteString("<pre>")
+			b.WriteString(html.EscapeString(d.Stack))
+			b.WriteString("</pre>\n")
+		}
+	}
+	b.WriteString("</html>\n")
+	p.header(w, "text/html; charset=utf-8")
+	_, _ = io.WriteString(w, b.String())
+}
+
+// prefersJSON reports whether the error body should be JSON: the Accept
+// header prefers JSON to HTML (wantsJSON), or the request body is JSON and
+// Accept does not ask for HTML.
+//
+//	Accept                         Content-Type       body
+//	application/json               -                  JSON
+//	application/problem+json       -                  JSON
+//	text/html, */*;q=0.8           -                  HTML
+//	(none) or */*                  -                  HTML
+//	(none) or */*                  application/json   JSON
+//	text/html                      application/json   HTML
+func prefersJSON(r *http.Request) bool {
+	if wantsJSON(r) {
+		return true
+	}
+	ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	ct = strings.ToLower(strings.TrimSpace(ct))
+	if ct != "application/json" && !strings.HasSuffix(ct, "+json") {
+		return false
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		if mt, q := mediaRange(part); q > 0 && (mt == "text/html" || mt == "application/xhtml+xml") {
+			return false
+		}
+	}
+	return true
+}
