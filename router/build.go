@@ -144,7 +144,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 		}
 	}
 	start := len(dst)
-	dst, err := rt.appendPath(dst, vals, rt.tmpl, rt.params)
+	dst, err := rt.appendOwnPath(dst, vals)
 	if err != nil {
 		if errs.invalid == nil {
 			errs.invalid = err
@@ -157,6 +157,14 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 		dst = appendEscaped(dst, anchor, fragmentLo, fragmentHi, false)
 	}
 	return dst, nil
+}
+
+// appendOwnPath renders the path of rt with the values.
+func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
+	if rt.tmpl == nil {
+		return append(dst, rt.rule.Path...), nil
+	}
+	return rt.appendPath(dst, vals, rt.tmpl, rt.params)
 }
 
 // appendPath renders a template with the values.
@@ -364,7 +372,7 @@ func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 		if !agree {
 			continue
 		}
-		b, err := src.appendPath(nil, vals, src.tmpl, src.params)
+		b, err := src.appendOwnPath(nil, vals)
 		if err == nil {
 			return safeLocation(string(b)), true
 		}

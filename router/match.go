@@ -79,10 +79,12 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 	if t == nil {
 		t = r.freeze()
 	}
-	r.lookup(t, method, host, escapedPath, m, true)
+	r.lookup(t, method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true)
 }
 
-func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) {
+// lookup matches p; pct tells whether p holds a '%'; clean allows a
+// clean-path redirect.
+func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean bool) {
 	m.Route, m.Status, m.Location, m.Allow = nil, 0, "", ""
 	m.Params.rt, m.Params.n = nil, 0
 	if p == "" {
@@ -96,8 +98,8 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) 
 	if t.hosted {
 		s.setHost(host)
 	}
-	s.pct = strings.IndexByte(p, '%') >= 0
-	if !s.pct && t.maybeStatic(p) {
+	s.pct = pct
+	if !pct && t.maybeStatic(p) {
 		if l := t.static[p]; l != nil {
 			if rt := l.find(&s, false); rt != nil {
 				s.route = rt
@@ -116,7 +118,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, clean bool) 
 // cleanRedirect redirects to the clean form of p when that form routes.
 func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
 	c := cleanPath(p)
-	r.lookup(t, method, host, c, m, false)
+	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false)
 	switch m.Status {
 	case http.StatusOK, http.StatusMethodNotAllowed:
 		m.Location = safeLocation(c)
@@ -289,9 +291,17 @@ func (n *node) match(s *search, rest string) bool {
 		return s.pick(n.leaf, false) || s.trySlash(n.slash)
 	}
 	rest = rest[1:]
-	i := strings.IndexByte(rest, '/')
-	if i < 0 {
-		i = len(rest)
+	// Find the end of the segment, noting escapes, NULs and non-ASCII
+	// bytes, which need the slow path.
+	i, special := 0, false
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		if c <= '/' || c >= 0x80 {
+			if c == '/' {
+				break
+			}
+			special = special || c == '%' || c == 0 || c >= 0x80
+		}
 	}
 	if i == 0 {
 		if rest == "" {
@@ -300,12 +310,12 @@ func (n *node) match(s *search, rest string) bool {
 		return false // empty segment: never matches
 	}
 	seg, next := rest[:i], rest[i:]
-	if len(n.keys) > 0 {
+	if n.st != nil {
 		var c *node
 		if s.pct && strings.IndexByte(seg, '%') >= 0 {
 			c = n.escapedChild(seg)
 		} else {
-			c = n.staticChild(seg, segHash(seg))
+			c = n.staticChild(seg)
 		}
 		if c != nil && c.match(s, next) {
 			return true
@@ -314,7 +324,6 @@ func (n *node) match(s *search, rest string) bool {
 	if len(n.dyn) == 0 {
 		return false
 	}
-	special := hasSpecial(seg)
 	for _, d := range n.dyn {
 		p := d.pat
 		if p.single && !p.tail && !special {
@@ -505,9 +514,6 @@ func (s *search) finish(p string) {
 // allowValue renders Allow without allocating in the common cases.
 func (s *search) allowValue(mask uint16, more []string, l *leaf) string {
 	if len(more) == 0 {
-		if l != nil && mask == l.serve {
-			return l.allow
-		}
 		if v, ok := s.t.allows[mask]; ok {
 			return v
 		}

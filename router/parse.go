@@ -80,6 +80,7 @@ type parsedRule struct {
 
 // parser parses rules for a table; its buffers are reused between rules.
 type parser struct {
+	pr     parsedRule // the result of the last parse
 	convs  map[string]ConverterFactory
 	cache  map[string]*convInfo // by spelling
 	segs   []ruleSeg
@@ -87,8 +88,7 @@ type parser struct {
 	spans  []int // start, end offsets of each parameter in the rule
 }
 
-// parse parses a rule. The returned segs are only valid until the next
-// call.
+// parse parses a rule. The result is only valid until the next call.
 func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	if rule == "" || rule[0] != '/' {
 		return nil, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
@@ -97,7 +97,8 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		return nil, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
 	}
 	p.segs, p.params, p.spans = p.segs[:0], p.params[:0], p.spans[:0]
-	pr := &parsedRule{}
+	p.pr = parsedRule{}
+	pr := &p.pr
 	var tail []piece
 	inTail := false
 	pos := 1
@@ -357,6 +358,9 @@ func closeParen(rule string, open int) (int, *RuleError) {
 // parameters, escaped once here, and parameter references.
 func (p *parser) template(rule string) []tmplPiece {
 	n := len(p.spans) / 2
+	if n == 0 && !needsEscape(rule, pathLo, segmentHi) {
+		return nil // a static rule builds as its own text
+	}
 	t := make([]tmplPiece, 0, 2*n+1)
 	lit := func(s string) {
 		if s == "" {

@@ -65,7 +65,6 @@ type Route struct {
 	serve  uint16      // standard methods served, HEAD included with GET
 	claim  uint16      // standard methods claimed (for dispatch and conflicts)
 	strict bool
-	order  int32 // registration index
 }
 
 // routeExtra holds what few rules use.

@@ -58,7 +58,7 @@ type Router struct {
 type table struct {
 	root       node
 	static     map[string]*leaf    // fully static rules by path
-	staticBits [4]uint64           // filter over static paths, see staticSlot
+	staticBits [8]uint64           // filter over static paths, see staticSlots
 	routes     []*Route            // registration order
 	endpoints  map[string][]*Route // build order
 	parser     parser
@@ -67,15 +67,19 @@ type table struct {
 	noParams   Params // handed to HandlerFuncs of parameterless routes
 }
 
-// staticSlot hashes a path's length and last byte into the static filter.
-func staticSlot(p string) uint {
-	return (uint(len(p))*31 + uint(p[len(p)-1])) & 255
+// staticSlots hashes a path into two bits of the static filter (a tiny
+// Bloom filter), from its length, second byte, middle byte and last byte.
+func staticSlots(p string) (uint, uint) {
+	n := uint(len(p))
+	a := (n*31 + uint(p[n-1])) & 255
+	b := 256 + (n*7+uint(p[n/2])*5+uint(p[min(1, n-1)]))&255
+	return a, b
 }
 
 // maybeStatic reports whether p may be the path of a fully static rule.
 func (t *table) maybeStatic(p string) bool {
-	i := staticSlot(p)
-	return t.staticBits[i>>6]&(1<<(i&63)) != 0
+	a, b := staticSlots(p)
+	return t.staticBits[a>>6]&(1<<(a&63)) != 0 && t.staticBits[b>>6]&(1<<(b&63)) != 0
 }
 
 // New returns a Router with the built-in converters (default, string, str,
@@ -168,8 +172,9 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		l.add(rt, t)
 		if pr.static() {
 			t.static[rule.Path] = l
-			i := staticSlot(rule.Path)
-			t.staticBits[i>>6] |= 1 << (i & 63)
+			a, b := staticSlots(rule.Path)
+			t.staticBits[a>>6] |= 1 << (a & 63)
+			t.staticBits[b>>6] |= 1 << (b & 63)
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}
@@ -196,8 +201,17 @@ func (r *Router) Routes() []*Route {
 // RoutesFor returns the routes of an endpoint in registration order.
 func (r *Router) RoutesFor(endpoint string) []*Route {
 	var out []*Route
-	r.view(func(t *table) { out = append(out, t.endpoints[endpoint]...) })
-	sort.Slice(out, func(i, j int) bool { return out[i].order < out[j].order })
+	r.view(func(t *table) {
+		if len(t.endpoints[endpoint]) == 0 {
+			return
+		}
+		for _, rt := range t.routes {
+			if rt.rule.Endpoint == endpoint {
+				out = append(out, rt)
+			}
+		}
+	})
+
 	return out
 }
 
@@ -212,7 +226,6 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 		params: pr.params,
 		tmpl:   pr.tmpl,
 		strict: rule.StrictSlashes == nil || *rule.StrictSlashes,
-		order:  int32(len(t.routes)),
 	}
 	if err := rt.setMethods(); err != nil {
 		return nil, nil, err
@@ -317,10 +330,14 @@ func (rt *Route) setDefaults() error {
 }
 
 func (rt *Route) setRedirect(p *parser) error {
-	segs := p.segs
-	p.segs = nil // keep the segments of the rule being added
-	pr, rerr := p.parse(rt.rule.RedirectTo)
-	p.segs = segs
+	saved, segs := p.pr, p.segs
+	p.segs = nil // keep the parse of the rule being added
+	res, rerr := p.parse(rt.rule.RedirectTo)
+	var pr parsedRule
+	if res != nil {
+		pr = *res
+	}
+	p.pr, p.segs = saved, segs
 	if rerr != nil {
 		return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
 	}
@@ -329,7 +346,11 @@ func (rt *Route) setRedirect(p *parser) error {
 			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, rt.rule.RedirectTo, pi.name)}
 		}
 	}
-	rt.ext().redirect = &parsedRule{params: pr.params, tmpl: pr.tmpl}
+	tmpl := pr.tmpl
+	if tmpl == nil {
+		tmpl = []tmplPiece{{lit: rt.rule.RedirectTo, param: -1}}
+	}
+	rt.ext().redirect = &parsedRule{params: pr.params, tmpl: tmpl}
 	return nil
 }
 

@@ -18,8 +18,10 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		t = r.freeze()
 	}
 	p := req.URL.Path
-	if req.URL.RawPath != "" || strings.IndexByte(p, '%') >= 0 {
+	pct := strings.IndexByte(p, '%') >= 0
+	if req.URL.RawPath != "" || pct {
 		p = req.URL.EscapedPath()
+		pct = strings.IndexByte(p, '%') >= 0
 	} else if p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
 		return
 	}
@@ -27,7 +29,7 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	r.lookup(t, req.Method, req.Host, p, m, true)
+	r.lookup(t, req.Method, req.Host, p, m, pct, true)
 	switch m.Status {
 	case http.StatusOK:
 		r.dispatch(w, req, m)
@@ -46,7 +48,7 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	default:
 		reply(w, req, r.NotFound, http.StatusNotFound)
 	}
-	m.Params.Reset()
+	m.Params.rt, m.Params.n = nil, 0 // values are overwritten by the next match
 	m.Route = nil
 	r.pool.Put(m)
 }

@@ -25,25 +25,29 @@ import (
 const smallFanout = 4
 
 type node struct {
-	keys    []string // static children's segment texts, parallel to statics
-	statics []*node
-	hashes  []uint32 // segHash of each key
-	table   []int32  // 1 + index into keys, by hash; nil for few children
-	shift   uint8    // 32 - log2(len(table))
-	dyn     []*node  // dynamic children, in precedence order
-	pat     *pattern // set on dynamic children
-	leaf    *leaf
-	slash   *leaf
+	st    *statics // static children, or nil
+	dyn   []*node  // dynamic children, in precedence order
+	pat   *pattern // set on dynamic children
+	leaf  *leaf
+	slash *leaf
+}
+
+// statics holds the static children of a node.
+type statics struct {
+	keys  []string // segment texts, parallel to nodes
+	nodes []*node
+	table []int32 // 1 + index into keys, by segHash; nil for few children
+	shift uint8   // 32 - log2(len(table))
 }
 
 // leaf holds the routes ending at a node, in registration order.
 type leaf struct {
 	routes    []*Route
-	serve     uint16 // union of methods served by host-less routes
-	claims    uint16 // union of methods claimed by host-less routes
-	complex   bool   // some route has a host or non-standard methods
-	nonStrict bool   // some route has StrictSlashes false
-	allow     string // Allow value for serve
+	one       [1]*Route // backing store of routes while there is one
+	serve     uint16    // union of methods served by host-less routes
+	claims    uint16    // union of methods claimed by host-less routes
+	complex   bool      // some route has a host or non-standard methods
+	nonStrict bool      // some route has StrictSlashes false
 }
 
 // segHash hashes a segment in constant time from its length, first byte
@@ -56,73 +60,81 @@ func segHash(s string) uint32 {
 	return h
 }
 
-// staticChild returns the static child for a segment without escapes; h
-// is its segHash.
-func (n *node) staticChild(seg string, h uint32) *node {
-	if n.table == nil {
-		for i, k := range n.keys {
+// staticChild returns the static child for a segment without escapes.
+func (n *node) staticChild(seg string) *node {
+	st := n.st
+	if st == nil {
+		return nil
+	}
+	if st.table == nil {
+		for i, k := range st.keys {
 			if k == seg {
-				return n.statics[i]
+				return st.nodes[i]
 			}
 		}
 		return nil
 	}
-	mask := uint32(len(n.table) - 1)
-	for i := (h * 0x9E3779B1) >> n.shift; ; i = (i + 1) & mask {
-		j := n.table[i]
+	mask := uint32(len(st.table) - 1)
+	for i := (segHash(seg) * 0x9E3779B1) >> st.shift; ; i = (i + 1) & mask {
+		j := st.table[i]
 		if j == 0 {
 			return nil
 		}
-		if n.keys[j-1] == seg {
-			return n.statics[j-1]
+		if st.keys[j-1] == seg {
+			return st.nodes[j-1]
 		}
 	}
 }
 
 // escapedChild returns the static child whose text equals seg decoded.
 func (n *node) escapedChild(seg string) *node {
-	for i, k := range n.keys {
+	if n.st == nil {
+		return nil
+	}
+	for i, k := range n.st.keys {
 		if equalEscaped(seg, k) {
-			return n.statics[i]
+			return n.st.nodes[i]
 		}
 	}
 	return nil
 }
 
 func (n *node) addStatic(seg string) *node {
-	h := segHash(seg)
-	if c := n.staticChild(seg, h); c != nil {
+	if c := n.staticChild(seg); c != nil {
 		return c
 	}
+	if n.st == nil {
+		n.st = &statics{}
+	}
+	st := n.st
 	c := &node{}
-	n.keys = append(n.keys, seg)
-	n.statics = append(n.statics, c)
-	n.hashes = append(n.hashes, h)
+	st.keys = append(st.keys, seg)
+	st.nodes = append(st.nodes, c)
 	switch {
-	case n.table != nil && 2*len(n.keys) <= len(n.table):
-		n.index(len(n.keys) - 1)
-	case len(n.keys) > smallFanout:
+	case st.table != nil && 2*len(st.keys) <= len(st.table):
+		st.index(len(st.keys) - 1)
+	case len(st.keys) > smallFanout:
 		size := 16
-		for size < 4*len(n.keys) {
+		for size < 4*len(st.keys) {
 			size *= 2
 		}
-		n.table = make([]int32, size)
-		n.shift = uint8(32 - bitsLen(size))
-		for i := range n.keys {
-			n.index(i)
+		st.table = make([]int32, size)
+		st.shift = uint8(32 - bitsLen(size))
+		for i := range st.keys {
+			st.index(i)
 		}
 	}
 	return c
 }
 
 // index enters key i in the hash table.
-func (n *node) index(i int) {
-	mask := uint32(len(n.table) - 1)
-	j := (n.hashes[i] * 0x9E3779B1) >> n.shift
-	for n.table[j] != 0 {
+func (st *statics) index(i int) {
+	mask := uint32(len(st.table) - 1)
+	j := (segHash(st.keys[i]) * 0x9E3779B1) >> st.shift
+	for st.table[j] != 0 {
 		j = (j + 1) & mask
 	}
-	n.table[j] = int32(i + 1)
+	st.table[j] = int32(i + 1)
 }
 
 // bitsLen returns log2 of a power of two.
@@ -165,7 +177,7 @@ func (t *table) findLeaf(pr *parsedRule) *leaf {
 	n := &t.root
 	for _, sg := range pr.segs {
 		if sg.pat == nil {
-			n = n.staticChild(sg.lit, segHash(sg.lit))
+			n = n.staticChild(sg.lit)
 		} else {
 			n = n.dynChild(sg.pat)
 		}
@@ -230,7 +242,12 @@ func (l *leaf) conflict(rt *Route) *Route {
 
 // add appends rt to l and refreshes the summaries.
 func (l *leaf) add(rt *Route, t *table) {
-	l.routes = append(l.routes, rt)
+	if l.routes == nil {
+		l.one[0] = rt
+		l.routes = l.one[:1:1]
+	} else {
+		l.routes = append(l.routes, rt)
+	}
 	if rt.extra != nil && (rt.extra.host != "" || len(rt.extra.other) > 0) {
 		l.complex = true
 	}
@@ -239,7 +256,7 @@ func (l *leaf) add(rt *Route, t *table) {
 		l.claims |= rt.claim
 	}
 	l.nonStrict = l.nonStrict || !rt.strict
-	l.allow = t.allowFor(l.serve)
+	t.allowFor(l.serve)
 }
 
 // conflictError describes a conflict between a new rule and an old one.
