@@ -127,16 +127,16 @@ func value(vals []any, key string) (any, bool) {
 func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErrs) ([]byte, error) {
 	for _, p := range rt.params {
 		if _, ok := value(vals, p.name); !ok {
-			err := fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.rule.Endpoint, rt.rule.Path, p.name, ErrMissingParam)
+			err := fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.endpoint, rt.path, p.name, ErrMissingParam)
 			if errs.missing == nil {
 				errs.missing = err
 			}
 			return dst, err
 		}
 	}
-	for k, d := range rt.rule.Defaults {
+	for k, d := range rt.defaultsMap() {
 		if v, ok := value(vals, k); ok && !sameValue(v, d) {
-			err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.rule.Endpoint, rt.rule.Path, v, k, d, ErrInvalidValue)
+			err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.endpoint, rt.path, v, k, d, ErrInvalidValue)
 			if errs.mismatch == nil {
 				errs.mismatch = err
 			}
@@ -162,7 +162,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 // appendOwnPath renders the path of rt with the values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
 	if rt.tmpl == nil {
-		return append(dst, rt.rule.Path...), nil
+		return append(dst, rt.path...), nil
 	}
 	return rt.appendPath(dst, vals, rt.tmpl, rt.params)
 }
@@ -178,7 +178,7 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 		v, _ := value(vals, p.name)
 		var err error
 		if dst, err = p.appendValue(dst, v); err != nil {
-			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.rule.Endpoint, rt.rule.Path, p.name, p.ci.name, v, ErrInvalidValue, err)
+			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.endpoint, rt.path, p.name, p.ci.name, v, ErrInvalidValue, err)
 		}
 	}
 	return dst, nil
@@ -336,7 +336,7 @@ func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
 		}
 		return s, true
 	}
-	v, ok := rt.rule.Defaults[k]
+	v, ok := rt.defaultsMap()[k]
 	return v, ok
 }
 
@@ -347,7 +347,7 @@ func (rt *Route) argValues(ps *Params) []any {
 		v, _ := rt.matchedValue(ps, p.name)
 		vals = append(vals, p.name, v)
 	}
-	for k, v := range rt.rule.Defaults {
+	for k, v := range rt.defaultsMap() {
 		vals = append(vals, k, v)
 	}
 	return vals
@@ -363,7 +363,7 @@ func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 			continue
 		}
 		agree := true
-		for k, d := range src.rule.Defaults {
+		for k, d := range src.defaultsMap() {
 			if v, ok := value(vals, k); !ok || !sameValue(v, d) {
 				agree = false
 				break

@@ -99,6 +99,22 @@ func TestCPUTime(t *testing.T) {
 			rg.Build(names[j], args[j]...)
 		}
 	}, 2000)
+	paths := make([]string, 10000)
+	for i := 0; i < 5000; i++ {
+		paths[2*i] = fmt.Sprintf("/api/v1/res%d/items/<id>", i)
+		paths[2*i+1] = fmt.Sprintf("/api/v1/res%d/items", i)
+	}
+	get, post := []string{"GET"}, []string{"POST"}
+	res["Add10k"] = cpuPerOp(func() {
+		r := router.New()
+		for i, p := range paths {
+			m := get
+			if i%2 == 1 {
+				m = post
+			}
+			r.Add(router.Rule{Path: p, Methods: m, Handler: nopHandler})
+		}
+	}, 20)
 	keys := make([]string, 0, len(res))
 	for k := range res {
 		keys = append(keys, k)

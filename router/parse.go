@@ -81,6 +81,7 @@ type parsedRule struct {
 // parser parses rules for a table; its buffers are reused between rules.
 type parser struct {
 	pr     parsedRule // the result of the last parse
+	allocs *allocs
 	convs  map[string]ConverterFactory
 	cache  map[string]*convInfo // by spelling
 	segs   []ruleSeg
@@ -183,7 +184,8 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	}
 	pr.segs = p.segs
 	if len(p.params) > 0 {
-		pr.params = append([]paramInfo(nil), p.params...)
+		pr.params = p.allocs.params.many(len(p.params))
+		copy(pr.params, p.params)
 	}
 	pr.tmpl = p.template(rule)
 	return pr, nil
@@ -361,7 +363,7 @@ func (p *parser) template(rule string) []tmplPiece {
 	if n == 0 && !needsEscape(rule, pathLo, segmentHi) {
 		return nil // a static rule builds as its own text
 	}
-	t := make([]tmplPiece, 0, 2*n+1)
+	t := p.allocs.tmpls.many(2*n + 1)[:0]
 	lit := func(s string) {
 		if s == "" {
 			return

@@ -58,23 +58,33 @@ func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Route is a rule accepted by Router.Add. It is read-only.
 type Route struct {
-	rule   Rule
-	params []paramInfo
-	tmpl   []tmplPiece
-	extra  *routeExtra // nil for most rules
-	serve  uint16      // standard methods served, HEAD included with GET
-	claim  uint16      // standard methods claimed (for dispatch and conflicts)
-	strict bool
+	path      string
+	endpoint  string
+	methods   []string // as given, upper-cased
+	handler   http.Handler
+	data      any
+	params    []paramInfo
+	tmpl      []tmplPiece // nil for a static rule that builds as its path
+	extra     *routeExtra // nil for most rules
+	serve     uint16      // standard methods served, HEAD included with GET
+	claim     uint16      // standard methods claimed (for dispatch and conflicts)
+	strict    bool
+	buildOnly bool
 }
 
-// routeExtra holds what few rules use.
+// routeExtra holds the rule fields few rules set, and what the router
+// derives from them.
 type routeExtra struct {
-	other    []string // non-standard methods
-	host     string   // lower-cased Rule.Host
-	hostPort bool     // host includes a port
-	defaults []Param  // Rule.Defaults rendered as text, by key
-	redirect *parsedRule
-	sources  []*Route // rules providing defaults for this one
+	defaultsMap   map[string]any
+	strictSlashes *bool
+	redirectTo    string
+	hostGiven     string
+	other         []string // non-standard methods
+	host          string   // lower-cased host
+	hostPort      bool     // host includes a port
+	defaults      []Param  // defaults rendered as text, by key
+	redirect      *parsedRule
+	sources       []*Route // rules providing defaults for this one
 }
 
 func (rt *Route) ext() *routeExtra {
@@ -105,16 +115,33 @@ func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
 // Rule returns the rule as given to Add (methods upper-cased).
 func (rt *Route) Rule() Rule {
-	r := rt.rule
-	r.Methods = append([]string(nil), r.Methods...)
+	r := Rule{
+		Path:      rt.path,
+		Endpoint:  rt.endpoint,
+		Methods:   append([]string(nil), rt.methods...),
+		BuildOnly: rt.buildOnly,
+		Handler:   rt.handler,
+		Data:      rt.data,
+	}
+	if x := rt.extra; x != nil {
+		r.Defaults, r.StrictSlashes, r.RedirectTo, r.Host = x.defaultsMap, x.strictSlashes, x.redirectTo, x.hostGiven
+	}
 	return r
 }
 
+// defaultsMap returns Rule.Defaults.
+func (rt *Route) defaultsMap() map[string]any {
+	if rt.extra == nil {
+		return nil
+	}
+	return rt.extra.defaultsMap
+}
+
 // Path returns the rule text.
-func (rt *Route) Path() string { return rt.rule.Path }
+func (rt *Route) Path() string { return rt.path }
 
 // Endpoint returns the endpoint name.
-func (rt *Route) Endpoint() string { return rt.rule.Endpoint }
+func (rt *Route) Endpoint() string { return rt.endpoint }
 
 // Methods returns the methods served, sorted, with HEAD when GET is served.
 func (rt *Route) Methods() []string {
@@ -152,14 +179,14 @@ func (rt *Route) Host() string {
 }
 
 // Data returns the rule's payload.
-func (rt *Route) Data() any { return rt.rule.Data }
+func (rt *Route) Data() any { return rt.data }
 
 // Handler returns the rule's handler.
-func (rt *Route) Handler() http.Handler { return rt.rule.Handler }
+func (rt *Route) Handler() http.Handler { return rt.handler }
 
 // String returns the methods and the rule, as in "GET,HEAD /users/<id>".
 func (rt *Route) String() string {
-	return strings.Join(rt.Methods(), ",") + " " + rt.rule.Path
+	return strings.Join(rt.Methods(), ",") + " " + rt.path
 }
 
 // Standard methods as bits.
@@ -278,6 +305,6 @@ func (rt *Route) hasMethod(method string, bit uint16) bool {
 
 // hasDefault reports whether the rule has a default for k.
 func (rt *Route) hasDefault(k string) bool {
-	_, ok := rt.rule.Defaults[k]
+	_, ok := rt.defaultsMap()[k]
 	return ok
 }

@@ -65,6 +65,7 @@ type table struct {
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
 	noParams   Params // handed to HandlerFuncs of parameterless routes
+	allocs     allocs
 }
 
 // staticSlots hashes a path into two bits of the static filter (a tiny
@@ -103,6 +104,7 @@ func (r *Router) mutable() *table {
 			parser:    parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
 			allows:    make(map[uint16]string),
 		}
+		r.t.parser.allocs = &r.t.allocs
 	}
 	return r.t
 }
@@ -206,7 +208,7 @@ func (r *Router) RoutesFor(endpoint string) []*Route {
 			return
 		}
 		for _, rt := range t.routes {
-			if rt.rule.Endpoint == endpoint {
+			if rt.endpoint == endpoint {
 				out = append(out, rt)
 			}
 		}
@@ -221,27 +223,36 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 	if rerr != nil {
 		return nil, nil, rerr
 	}
-	rt := &Route{
-		rule:   rule,
-		params: pr.params,
-		tmpl:   pr.tmpl,
-		strict: rule.StrictSlashes == nil || *rule.StrictSlashes,
+	rt := t.allocs.routes.one()
+	*rt = Route{
+		path:      rule.Path,
+		endpoint:  rule.Endpoint,
+		methods:   rule.Methods,
+		handler:   rule.Handler,
+		data:      rule.Data,
+		params:    pr.params,
+		tmpl:      pr.tmpl,
+		strict:    rule.StrictSlashes == nil || *rule.StrictSlashes,
+		buildOnly: rule.BuildOnly,
+	}
+	if rule.StrictSlashes != nil {
+		rt.ext().strictSlashes = rule.StrictSlashes
 	}
 	if err := rt.setMethods(); err != nil {
 		return nil, nil, err
 	}
 	if rule.Host != "" {
-		if err := rt.setHost(); err != nil {
+		if err := rt.setHost(rule.Host); err != nil {
 			return nil, nil, err
 		}
 	}
 	if len(rule.Defaults) > 0 {
-		if err := rt.setDefaults(); err != nil {
+		if err := rt.setDefaults(rule.Defaults); err != nil {
 			return nil, nil, err
 		}
 	}
 	if rule.RedirectTo != "" {
-		if err := rt.setRedirect(&t.parser); err != nil {
+		if err := rt.setRedirect(&t.parser, rule.RedirectTo); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -249,16 +260,16 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 }
 
 func (rt *Route) setMethods() error {
-	if len(rt.rule.Methods) == 0 {
+	if len(rt.methods) == 0 {
 		rt.serve, rt.claim = mGET|mHEAD, mGET
 		return nil
 	}
-	ms := rt.rule.Methods
+	ms := rt.methods
 	copied := false
 	var other []string
 	for i, m := range ms {
 		if !isToken(m) {
-			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
+			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
 		}
 		if u := strings.ToUpper(m); u != m {
 			if !copied {
@@ -272,7 +283,7 @@ func (rt *Route) setMethods() error {
 			other = append(other, m)
 		}
 	}
-	rt.rule.Methods = ms
+	rt.methods = ms
 	rt.serve = rt.claim
 	if rt.claim&mGET != 0 {
 		rt.serve |= mHEAD
@@ -294,32 +305,33 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (rt *Route) setHost() error {
-	h := strings.ToLower(rt.rule.Host)
+func (rt *Route) setHost(given string) error {
+	h := strings.ToLower(given)
 	for i := 0; i < len(h); i++ {
 		c := h[i]
 		if !(isLetter(c) || isDigit(c) || strings.IndexByte("-.:[]", c) >= 0) {
-			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: bad character %q in host %q", ErrBadRule, c, rt.rule.Host)}
+			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: bad character %q in host %q", ErrBadRule, c, given)}
 		}
 	}
 	x := rt.ext()
-	x.host = h
+	x.hostGiven, x.host = given, h
 	x.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
 	return nil
 }
 
-func (rt *Route) setDefaults() error {
-	keys := make([]string, 0, len(rt.rule.Defaults))
-	for k := range rt.rule.Defaults {
+func (rt *Route) setDefaults(defaults map[string]any) error {
+	keys := make([]string, 0, len(defaults))
+	for k := range defaults {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	x := rt.ext()
+	x.defaultsMap = defaults
 	for _, k := range keys {
 		if k == "" || rt.Converter(k) != nil {
-			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: default %q names a path parameter (or is empty)", ErrBadRule, k)}
+			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: default %q names a path parameter (or is empty)", ErrBadRule, k)}
 		}
-		v := rt.rule.Defaults[k]
+		v := defaults[k]
 		s, ok := scalarText(v)
 		if !ok && v != nil {
 			s = fmt.Sprint(v)
@@ -329,28 +341,29 @@ func (rt *Route) setDefaults() error {
 	return nil
 }
 
-func (rt *Route) setRedirect(p *parser) error {
+func (rt *Route) setRedirect(p *parser, target string) error {
 	saved, segs := p.pr, p.segs
 	p.segs = nil // keep the parse of the rule being added
-	res, rerr := p.parse(rt.rule.RedirectTo)
+	res, rerr := p.parse(target)
 	var pr parsedRule
 	if res != nil {
 		pr = *res
 	}
 	p.pr, p.segs = saved, segs
 	if rerr != nil {
-		return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
+		return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
 	}
 	for _, pi := range pr.params {
 		if rt.Converter(pi.name) == nil && !rt.hasDefault(pi.name) {
-			return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, rt.rule.RedirectTo, pi.name)}
+			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, target, pi.name)}
 		}
 	}
 	tmpl := pr.tmpl
 	if tmpl == nil {
-		tmpl = []tmplPiece{{lit: rt.rule.RedirectTo, param: -1}}
+		tmpl = []tmplPiece{{lit: target, param: -1}}
 	}
-	rt.ext().redirect = &parsedRule{params: pr.params, tmpl: tmpl}
+	x := rt.ext()
+	x.redirectTo, x.redirect = target, &parsedRule{params: pr.params, tmpl: tmpl}
 	return nil
 }
 
@@ -369,7 +382,7 @@ func (t *table) allowFor(mask uint16) string {
 // arguments (parameters plus defaults) first, then more defaults, then
 // registration order (Werkzeug's build_compare_key).
 func (t *table) addEndpoint(rt *Route) {
-	list := t.endpoints[rt.rule.Endpoint]
+	list := t.endpoints[rt.endpoint]
 	i := len(list)
 	for i > 0 && buildsBefore(rt, list[i-1]) {
 		i--
@@ -377,7 +390,7 @@ func (t *table) addEndpoint(rt *Route) {
 	list = append(list, nil)
 	copy(list[i+1:], list[i:])
 	list[i] = rt
-	t.endpoints[rt.rule.Endpoint] = list
+	t.endpoints[rt.endpoint] = list
 }
 
 func buildsBefore(a, b *Route) bool {
@@ -393,11 +406,11 @@ func buildsBefore(a, b *Route) bool {
 func (t *table) linkDefaults() {
 	for _, list := range t.endpoints {
 		for i, rt := range list {
-			if rt.rule.BuildOnly {
+			if rt.buildOnly {
 				continue
 			}
 			for _, s := range list[:i] {
-				if !s.rule.BuildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
+				if !s.buildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
 					rt.ext().sources = append(rt.ext().sources, s)
 				}
 			}

@@ -62,13 +62,13 @@ func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request,
 		return false
 	}
 	rt := l.quick(methodBit(req.Method))
-	if rt == nil || rt.extra != nil || rt.rule.Handler == nil {
+	if rt == nil || rt.extra != nil || rt.handler == nil {
 		return false
 	}
-	if hf, ok := rt.rule.Handler.(HandlerFunc); ok {
+	if hf, ok := rt.handler.(HandlerFunc); ok {
 		hf(w, req, &t.noParams)
 	} else {
-		rt.rule.Handler.ServeHTTP(w, req)
+		rt.handler.ServeHTTP(w, req)
 	}
 	return true
 }
@@ -80,10 +80,10 @@ func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
 		w.Header().Set("Allow", m.Allow)
 		w.Header().Set("Content-Length", "0")
 		w.WriteHeader(http.StatusOK)
-	case rt.rule.Handler == nil:
+	case rt.handler == nil:
 		reply(w, req, r.NotFound, http.StatusNotFound)
 	default:
-		if hf, ok := rt.rule.Handler.(HandlerFunc); ok {
+		if hf, ok := rt.handler.(HandlerFunc); ok {
 			hf(w, req, &m.Params)
 			return
 		}
@@ -91,7 +91,7 @@ func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
 			p := m.Params.At(i)
 			req.SetPathValue(p.Key, p.Value)
 		}
-		rt.rule.Handler.ServeHTTP(w, req)
+		rt.handler.ServeHTTP(w, req)
 	}
 }
 

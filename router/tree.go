@@ -99,17 +99,18 @@ func (n *node) escapedChild(seg string) *node {
 	return nil
 }
 
-func (n *node) addStatic(seg string) *node {
+func (n *node) addStatic(seg string, a *allocs) *node {
 	if c := n.staticChild(seg); c != nil {
 		return c
 	}
 	if n.st == nil {
-		n.st = &statics{}
+		n.st = a.statics.one()
+		n.st.keys = a.strs.many(1)[:0]
 	}
 	st := n.st
-	c := &node{}
+	c := a.nodes.one()
 	st.keys = append(st.keys, seg)
-	st.nodes = append(st.nodes, c)
+	st.nodes = a.appendNode(st.nodes, c)
 	switch {
 	case st.table != nil && 2*len(st.keys) <= len(st.table):
 		st.index(len(st.keys) - 1)
@@ -156,16 +157,17 @@ func (n *node) dynChild(p *pattern) *node {
 	return nil
 }
 
-func (n *node) addDynamic(p *pattern) *node {
+func (n *node) addDynamic(p *pattern, a *allocs) *node {
 	if d := n.dynChild(p); d != nil {
 		return d
 	}
-	d := &node{pat: p}
+	d := a.nodes.one()
+	d.pat = p
 	i := len(n.dyn)
 	for i > 0 && p.before(n.dyn[i-1].pat) {
 		i--
 	}
-	n.dyn = append(n.dyn, nil)
+	n.dyn = a.appendNode(n.dyn, nil)
 	copy(n.dyn[i+1:], n.dyn[i:])
 	n.dyn[i] = d
 	return d
@@ -201,20 +203,20 @@ func (t *table) insertLeaf(pr *parsedRule) *leaf {
 	n := &t.root
 	for _, sg := range pr.segs {
 		if sg.pat == nil {
-			n = n.addStatic(sg.lit)
+			n = n.addStatic(sg.lit, &t.allocs)
 		} else {
-			n = n.addDynamic(sg.pat)
+			n = n.addDynamic(sg.pat, &t.allocs)
 		}
 	}
 	if pr.tail != nil {
-		n = n.addDynamic(pr.tail)
+		n = n.addDynamic(pr.tail, &t.allocs)
 	}
 	p := &n.leaf
 	if pr.slash {
 		p = &n.slash
 	}
 	if *p == nil {
-		*p = &leaf{}
+		*p = t.allocs.leaves.one()
 	}
 	return *p
 }
@@ -261,6 +263,6 @@ func (l *leaf) add(rt *Route, t *table) {
 
 // conflictError describes a conflict between a new rule and an old one.
 func conflictError(rt, old *Route) error {
-	return &RuleError{Rule: rt.rule.Path, Offset: -1, Err: fmt.Errorf("%w: methods %s overlap with rule %q (endpoint %q, methods %s, host %q)",
-		ErrConflict, strings.Join(rt.Methods(), ","), old.rule.Path, old.rule.Endpoint, strings.Join(old.Methods(), ","), old.Host())}
+	return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: methods %s overlap with rule %q (endpoint %q, methods %s, host %q)",
+		ErrConflict, strings.Join(rt.Methods(), ","), old.path, old.endpoint, strings.Join(old.Methods(), ","), old.Host())}
 }

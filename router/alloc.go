@@ -1,0 +1,59 @@
+package router
+
+// slab hands out values of T from chunks, so that registering many rules
+// costs few allocations and no size-class rounding. Chunks grow from 8 to
+// 256 elements; a chunk lives as long as any value taken from it, which is
+// as long as the router.
+type slab[T any] struct {
+	buf  []T
+	next int // size of the next chunk
+}
+
+// one returns a zero T.
+func (s *slab[T]) one() *T {
+	if len(s.buf) == 0 {
+		s.refill(1)
+	}
+	p := &s.buf[0]
+	s.buf = s.buf[1:]
+	return p
+}
+
+// many returns a slice of n zero Ts, with capacity n.
+func (s *slab[T]) many(n int) []T {
+	if n > 64 {
+		return make([]T, n)
+	}
+	if len(s.buf) < n {
+		s.refill(n)
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
+}
+
+func (s *slab[T]) refill(n int) {
+	size := max(s.next, 8, n)
+	s.next = min(2*size, 256)
+	s.buf = make([]T, size)
+}
+
+// allocs are the slabs of a table.
+type allocs struct {
+	nodes   slab[node]
+	leaves  slab[leaf]
+	routes  slab[Route]
+	statics slab[statics]
+	params  slab[paramInfo]
+	tmpls   slab[tmplPiece]
+	ptrs    slab[*node]
+	strs    slab[string]
+}
+
+// appendNode appends c to list, taking the first backing array from a.
+func (a *allocs) appendNode(list []*node, c *node) []*node {
+	if list == nil {
+		list = a.ptrs.many(1)[:0]
+	}
+	return append(list, c)
+}
