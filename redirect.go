@@ -80,11 +80,12 @@ func (ua *urlArgs) applyRedirect(o urlOption) error {
 //   - a URL built by the router is used as built, but never a
 //     protocol-relative one.
 func (c *Ctx) Redirect(where string, args ...any) error {
-	ua, err := parseURLArgs(args, true)
+	var buf [argsBuf]any
+	ua, values, err := parseURLArgs(args, buf[:0], true)
 	if err != nil {
 		return fmt.Errorf("fwk: redirect %q: %w", where, err)
 	}
-	loc := c.app.redirectLocation(c.req, c.controllerType(), where, &ua)
+	loc := c.app.redirectLocation(c.req, c.controllerType(), where, &ua, values)
 	writeRedirect(c.w, loc, ua.status)
 	return nil
 }
@@ -101,11 +102,12 @@ func Redirect(w http.ResponseWriter, r *http.Request, where string, args ...any)
 	if c == nil {
 		return fmt.Errorf("fwk: redirect %q: %w", where, ErrNotServing)
 	}
-	ua, err := parseURLArgs(args, true)
+	var buf [argsBuf]any
+	ua, values, err := parseURLArgs(args, buf[:0], true)
 	if err != nil {
 		return fmt.Errorf("fwk: redirect %q: %w", where, err)
 	}
-	loc := c.app.redirectLocation(r, c.controllerType(), where, &ua)
+	loc := c.app.redirectLocation(r, c.controllerType(), where, &ua, values)
 	writeRedirect(w, loc, ua.status)
 	return nil
 }
@@ -119,7 +121,7 @@ func writeRedirect(w http.ResponseWriter, loc string, status int) {
 }
 
 // redirectLocation picks the Location; it never fails.
-func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string, ua *urlArgs) string {
+func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string, ua *urlArgs, values []any) string {
 	var policy *safeurl.Policy
 	pick := func(target string, isNext bool) (string, bool) {
 		if target == "" {
@@ -131,7 +133,7 @@ func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string,
 		if isNext {
 			return safeurl.Next(target, *policy)
 		}
-		u, verbatim, err := a.urlFor(r, ctrl, target, ua)
+		u, verbatim, err := a.urlFor(r, ctrl, target, ua, values)
 		if err != nil {
 			return "", false
 		}

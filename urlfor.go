@@ -67,6 +67,10 @@ type urlOption struct {
 
 type optionKind uint8
 
+// argsBuf is the number of key/value arguments mixed with options that
+// URLFor and Redirect sort out without allocating.
+const argsBuf = 16
+
 const (
 	optAnchor optionKind = iota + 1
 	optExternal
@@ -110,9 +114,11 @@ func Scheme(scheme string) urlOption { return urlOption{kind: optScheme, str: sc
 // On a Ctx serving a controller view, the current controller is the default.
 func Cls(ctrl any) urlOption { return urlOption{kind: optCls, val: ctrl} }
 
-// urlArgs is the parsed form of the variadic arguments.
+// urlArgs holds the options among the variadic arguments. The key/value
+// pairs are kept apart (parseURLArgs returns them) and only ever reach the
+// router, which does not retain them: that keeps the caller's variadic
+// slice on its stack.
 type urlArgs struct {
-	values    []any // key/value pairs for the router
 	anchor    string
 	method    string
 	host      string // ExternalHost
@@ -127,9 +133,10 @@ type urlArgs struct {
 }
 
 // parseURLArgs splits args into options and key/value pairs. Without options
-// args is used as is, so the common call does not allocate here.
-func parseURLArgs(args []any, redirect bool) (urlArgs, error) {
-	var ua urlArgs
+// the pairs are args itself; with options they are appended to dst, a
+// buffer on the caller's stack, so the call does not allocate either way
+// (up to cap(dst) values).
+func parseURLArgs(args, dst []any, redirect bool) (ua urlArgs, values []any, err error) {
 	n := 0
 	for _, a := range args {
 		if _, ok := a.(urlOption); ok {
@@ -137,24 +144,23 @@ func parseURLArgs(args []any, redirect bool) (urlArgs, error) {
 		}
 	}
 	if n == 0 {
-		ua.values = args
-		return ua, nil
+		return ua, args, nil
 	}
-	ua.values = make([]any, 0, len(args)-n)
+	values = dst[:0]
 	for _, a := range args {
 		o, ok := a.(urlOption)
 		if !ok {
-			ua.values = append(ua.values, a)
+			values = append(values, a)
 			continue
 		}
 		if err := ua.apply(o, redirect); err != nil {
-			return ua, err
+			return ua, nil, err
 		}
 	}
 	if ua.hasScheme && !ua.external && ua.host == "" {
-		return ua, ErrSchemeNotExternal
+		return ua, nil, ErrSchemeNotExternal
 	}
-	return ua, nil
+	return ua, values, nil
 }
 
 func (ua *urlArgs) apply(o urlOption, redirect bool) error {
@@ -217,11 +223,12 @@ func validScheme(s string) bool {
 // External or ExternalHost is given, then with PREFERRED_URL_SCHEME and
 // SERVER_NAME (or the external host). See Ctx.URLFor for targets and args.
 func (a *App) URLFor(target string, args ...any) (string, error) {
-	ua, err := parseURLArgs(args, false)
+	var buf [argsBuf]any
+	ua, values, err := parseURLArgs(args, buf[:0], false)
 	if err != nil {
 		return "", urlForErr(target, err)
 	}
-	u, _, err := a.urlFor(nil, nil, target, &ua)
+	u, _, err := a.urlFor(nil, nil, target, &ua, values)
 	return u, err
 }
 
@@ -244,11 +251,12 @@ func (a *App) URLFor(target string, args ...any) (string, error) {
 // ErrBadOption or the router's build errors (router.ErrUnknownEndpoint,
 // router.ErrMissingParam, router.ErrInvalidValue).
 func (c *Ctx) URLFor(target string, args ...any) (string, error) {
-	ua, err := parseURLArgs(args, false)
+	var buf [argsBuf]any
+	ua, values, err := parseURLArgs(args, buf[:0], false)
 	if err != nil {
 		return "", urlForErr(target, err)
 	}
-	u, _, err := c.app.urlFor(c.req, c.controllerType(), target, &ua)
+	u, _, err := c.app.urlFor(c.req, c.controllerType(), target, &ua, values)
 	return u, err
 }
 
@@ -276,7 +284,7 @@ func urlForErr(target string, err error) error {
 
 // urlFor resolves target; verbatim reports a URL given as text (the target
 // or a config value) rather than built by the router. r and ctrl may be nil.
-func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlArgs) (u string, verbatim bool, err error) {
+func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlArgs, values []any) (u string, verbatim bool, err error) {
 	if ua.cls != nil {
 		ctrl = ua.cls
 	}
@@ -288,7 +296,7 @@ func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlA
 	case isUpper(target):
 		val := a.cfg.Get(target)
 		if val == "" {
-			u, err := a.build(r, ctrl, target, ua)
+			u, err := a.build(r, ctrl, target, ua, values)
 			if errors.Is(err, router.ErrUnknownEndpoint) {
 				err = fmt.Errorf("%w: config key not set", ErrUnknownTarget)
 			}
@@ -297,13 +305,13 @@ func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlA
 		if strings.IndexByte(val, '/') >= 0 {
 			return val, true, nil
 		}
-		u, err := a.build(r, ctrl, val, ua)
+		u, err := a.build(r, ctrl, val, ua, values)
 		if err != nil {
 			return "", false, &urlError{target: target, detail: "(config value " + strconv.Quote(val) + ")", err: err}
 		}
 		return u, false, nil
 	}
-	u, err = a.build(r, ctrl, target, ua)
+	u, err = a.build(r, ctrl, target, ua, values)
 	return u, false, wrapURLErr(target, err)
 }
 
@@ -343,20 +351,20 @@ func isUpper(s string) bool {
 }
 
 // build resolves a method name of ctrl, an endpoint or a controller key.
-func (a *App) build(r *http.Request, ctrl reflect.Type, name string, ua *urlArgs) (string, error) {
+func (a *App) build(r *http.Request, ctrl reflect.Type, name string, ua *urlArgs, values []any) (string, error) {
 	dotted := strings.IndexByte(name, '.') >= 0
 	var methodErr error
 	if ctrl != nil && !dotted {
 		routes := a.controllerRoutes(ctrl, name)
 		if len(routes) > 0 {
-			u, err := a.buildRoutes(r, routes, ua)
+			u, err := a.buildRoutes(r, routes, ua, values)
 			if err == nil {
 				return u, nil
 			}
 			methodErr = err
 		}
 	}
-	u, err := a.buildEndpoint(r, name, ua)
+	u, err := a.buildEndpoint(r, name, ua, values)
 	if err == nil || !errors.Is(err, router.ErrUnknownEndpoint) {
 		return u, err
 	}
@@ -365,7 +373,7 @@ func (a *App) build(r *http.Request, ctrl reflect.Type, name string, ua *urlArgs
 	}
 	if dotted {
 		if routes := a.cb.ControllerEndpoints[name]; len(routes) > 0 {
-			return a.buildRoutes(r, routes, ua)
+			return a.buildRoutes(r, routes, ua, values)
 		}
 	}
 	return "", err
@@ -373,7 +381,7 @@ func (a *App) build(r *http.Request, ctrl reflect.Type, name string, ua *urlArgs
 
 // buildRoutes builds the first of the routes' endpoints that accepts the
 // values (several declarations of one view may use several endpoints).
-func (a *App) buildRoutes(r *http.Request, routes []*Route, ua *urlArgs) (string, error) {
+func (a *App) buildRoutes(r *http.Request, routes []*Route, ua *urlArgs, values []any) (string, error) {
 	var first error
 	tried := ""
 	for _, rt := range routes {
@@ -382,7 +390,7 @@ func (a *App) buildRoutes(r *http.Request, routes []*Route, ua *urlArgs) (string
 			continue
 		}
 		tried = ep
-		u, err := a.buildEndpoint(r, ep, ua)
+		u, err := a.buildEndpoint(r, ep, ua, values)
 		if err == nil {
 			return u, nil
 		}
@@ -415,16 +423,19 @@ func (a *App) controllerRoutes(ctrl reflect.Type, name string) []*Route {
 
 // buildEndpoint builds one endpoint with the router and adds the scheme and
 // host when the URL must be absolute.
-func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs) (string, error) {
+func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, values []any) (string, error) {
 	var buf [192]byte
 	opts := router.BuildOptions{Method: ua.method, Anchor: ua.anchor}
-	b, rt, err := a.router.AppendBuild(buf[:0], a.routerEndpoint(endpoint), &opts, ua.values...)
+	b, rt, err := a.router.AppendBuild(buf[:0], a.routerEndpoint(endpoint), &opts, values...)
 	if err != nil {
 		return "", err
 	}
 	prefix, err := a.origin(r, rt, ua)
-	if err != nil {
+	switch {
+	case err != nil:
 		return "", err
+	case prefix == "":
+		return string(b), nil
 	}
 	return prefix + string(b), nil
 }
