@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html"
 	"io"
 	"log/slog"
@@ -264,4 +265,30 @@ func TestHandleErrorWhileServing(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// HandleError replaces the default error page of a status; here every 404,
+// whether the router found no rule or a view aborted.
+func ExampleApp_HandleError() {
+	app, err := fwk.New(fwk.DefaultConfig(), pageBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	app.HandleError(http.StatusNotFound, func(c *fwk.Ctx, err error) error {
+		return c.JSON(fwk.M{"missing": c.Request().URL.Path}, http.StatusNotFound)
+	})
+	for _, path := range []string{"/nowhere", "/gone"} {
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		fmt.Print(rec.Code, " ", rec.Body.String())
+	}
+	// Output:
+	// 404 {"missing":"/nowhere"}
+	// 410 <!doctype html>
+	// <html lang="en">
+	// <title>410 Gone</title>
+	// <h1>Gone</h1>
+	// <p>&lt;b&gt;&#34;left&#34;&lt;/b&gt;</p>
+	// </html>
 }

@@ -3,6 +3,7 @@ package fwk_test
 import (
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
 )
 
 // redirectCase is one Redirect call made by the Probe view for a request.
@@ -336,4 +338,51 @@ func TestRedirectWhereMustReject(t *testing.T) {
 			args: []any{fwk.Default("/fallback")}, want: "/fallback"}
 		t.Run(strings.ToValidUTF8(where[:min(len(where), 40)], "?"), func(t *testing.T) { checkRedirect(t, tc) })
 	}
+}
+
+// LoginController is the controller of the Redirect example.
+type LoginController struct{ fwk.Controller }
+
+func (c *LoginController) Meta() fwk.Meta {
+	return fwk.Meta{Views: []fwk.ViewSpec{fwk.View(c.Login, "/login", fwk.Methods("GET", "POST"))}}
+}
+
+// Login sends the user back to next, if it is safe, else to Home.
+func (c *LoginController) Login(ctx *fwk.Ctx) error {
+	return ctx.Redirect("Home", fwk.RedirectStatus(http.StatusSeeOther))
+}
+
+func (c *LoginController) Home(ctx *fwk.Ctx) error { return ctx.NoContent() }
+
+type loginBundle struct{}
+
+func (loginBundle) Name() string         { return "login" }
+func (loginBundle) Routes() []*fwk.Route { return routes.Controller("", &LoginController{}) }
+
+// Redirect follows a safe next value and falls back to its target otherwise.
+func ExampleCtx_Redirect() {
+	app, err := fwk.New(fwk.DefaultConfig(), loginBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, target := range []string{
+		"/login",
+		"/login?next=/account/settings",
+		"/login?next=http://localhost/a%20b",
+		"/login?next=//evil.example",
+		"/login?next=https://evil.example/",
+		"/login?next=javascript:alert(1)",
+	} {
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, httptest.NewRequest("POST", target, nil))
+		fmt.Println(rec.Code, rec.Header().Get("Location"))
+	}
+	// Output:
+	// 303 /home
+	// 303 /account/settings
+	// 303 http://localhost/a%20b
+	// 303 /home
+	// 303 /home
+	// 303 /home
 }

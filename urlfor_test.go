@@ -3,6 +3,7 @@ package fwk_test
 import (
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -282,4 +283,80 @@ func TestCtxURLFor(t *testing.T) {
 			checkURL(t, tc.urlCase, got, err)
 		})
 	}
+}
+
+// BlogController is the controller of the URLFor examples.
+type BlogController struct{ fwk.Controller }
+
+func (c *BlogController) Meta() fwk.Meta {
+	return fwk.Meta{URLPrefix: "/blog", Views: []fwk.ViewSpec{
+		fwk.View(c.Index, "/"),
+		fwk.View(c.Post, "/<int:year>/<slug>"),
+	}}
+}
+
+func (c *BlogController) Index(ctx *fwk.Ctx) error {
+	for _, target := range []string{"Post", "blog_controller.post", "BlogController.Post"} {
+		u, _ := ctx.URLFor(target, "year", 2024, "slug", "hello world", fwk.Anchor("comments"))
+		fmt.Println(u)
+	}
+	u, _ := ctx.URLFor("Post", "year", 2024, "slug", "go", "page", 2, fwk.External())
+	fmt.Println(u)
+	_, err := ctx.URLFor("Post", "slug", "go")
+	fmt.Println(err)
+	return ctx.NoContent()
+}
+
+func (c *BlogController) Post(ctx *fwk.Ctx, year int, slug string) error { return ctx.NoContent() }
+
+type blogBundle struct{}
+
+func (blogBundle) Name() string         { return "blog" }
+func (blogBundle) Routes() []*fwk.Route { return routes.Controller("", &BlogController{}) }
+
+// A view builds URLs from a method name of its own controller, an endpoint
+// or a controller key; extra values go to the query string.
+func ExampleCtx_URLFor() {
+	app, err := fwk.New(fwk.DefaultConfig(), blogBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	app.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "https://localhost/blog", nil))
+	// Output:
+	// /blog/2024/hello%20world#comments
+	// /blog/2024/hello%20world#comments
+	// /blog/2024/hello%20world#comments
+	// https://localhost/blog/2024/go?page=2
+	// fwk: url_for "Post": build "blog_controller.post": rule "/blog/<int:year>/<slug>": no value for parameter "year": missing parameter
+}
+
+// Without a request, App.URLFor builds paths, and absolute URLs from
+// SERVER_NAME and PREFERRED_URL_SCHEME (or an external host).
+func ExampleApp_URLFor() {
+	cfg := fwk.DefaultConfig()
+	cfg.ServerName = "example.com"
+	cfg.Values = map[string]string{"HOME_URL": "/blog/"}
+	app, err := fwk.New(cfg, blogBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, args := range [][]any{
+		{"BlogController.Post", "year", 1999, "slug", "party"},
+		{"BlogController.Index", fwk.External()},
+		{"Post", "year", 2000, "slug", "y2k", fwk.Cls(&BlogController{}), fwk.ExternalHost("cdn.example.net"), fwk.Scheme("https")},
+		{"HOME_URL"},
+	} {
+		u, err := app.URLFor(args[0].(string), args[1:]...)
+		fmt.Println(u, err)
+	}
+	_, err = app.URLFor("blog_controller.index", fwk.Scheme("https"))
+	fmt.Println(errors.Is(err, fwk.ErrSchemeNotExternal))
+	// Output:
+	// /blog/1999/party <nil>
+	// http://example.com/blog <nil>
+	// https://cdn.example.net/blog/2000/y2k <nil>
+	// /blog/ <nil>
+	// true
 }
