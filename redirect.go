@@ -22,6 +22,22 @@ package fwk
 //	GET /?next=garbage       Redirect("/w")                           /w
 //	GET /                    Redirect("http://evil.com", Default("/d"))  /d
 //	GET /                    Redirect("UserResource.Get", "id", 1)    /users/1
+//
+// Differences from the reference (research/flask_unchained.md §1.14, §3.5):
+//
+//   - next is decoded once and never built as an endpoint or read as a
+//     config key: "?next=garbage" falls back instead of failing with a 500,
+//     and "?next=%252Fpath" is not turned into "/path";
+//   - next must be a local path or an absolute http(s) URL on an allowed host
+//     (internal/safeurl); relative values ("ok", "?x", "#f") and
+//     scheme-relative ones ("//host/x") fall back;
+//   - the scheme of an absolute URL is not compared with the request's: an
+//     upgrade (https next on an http request) is followed, a downgrade on a
+//     TLS request is not; default ports are normalised
+//     ("http://localhost:80/" is "http://localhost/");
+//   - candidates are resolved lazily, in order, and an unresolvable one is
+//     skipped rather than raised;
+//   - nothing is double-encoded ("/a b/%20c" gives "/a%20b/%20c").
 
 import (
 	"fmt"

@@ -386,3 +386,37 @@ func ExampleCtx_Redirect() {
 	// 303 /home
 	// 303 /home
 }
+
+// FuzzRedirectNext: whatever next holds, the Location is the fallback, a
+// local path that cannot name another host, or an https URL on the app's
+// host; it never holds a control byte or a space.
+func FuzzRedirectNext(f *testing.F) {
+	for _, s := range mustReject {
+		f.Add(s)
+	}
+	for _, c := range mustAccept {
+		f.Add(c.next)
+	}
+	app := newNavApp(f, goodExample, func(ctx *fwk.Ctx) error { return ctx.Redirect("/fallback") })
+	f.Fuzz(func(t *testing.T, next string) {
+		for _, via := range []string{"query", "form"} {
+			var req *http.Request
+			if via == "query" {
+				req = httptest.NewRequest(http.MethodGet, "https://good.example/probe?"+q(next), nil)
+			} else {
+				req = httptest.NewRequest(http.MethodPost, "https://good.example/probe", strings.NewReader(form(next).Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			}
+			rec := httptest.NewRecorder()
+			app.ServeHTTP(rec, req)
+			loc := rec.Header().Get("Location")
+			local := strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") && !strings.HasPrefix(loc, `/\`)
+			if rec.Code != http.StatusFound || !local && !strings.HasPrefix(loc, "https://good.example/") && loc != "https://good.example" {
+				t.Fatalf("next %q via %s: %d %q", next, via, rec.Code, loc)
+			}
+			if strings.ContainsFunc(loc, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '\\' }) {
+				t.Fatalf("next %q via %s: Location %q holds a control byte, space or backslash", next, via, loc)
+			}
+		}
+	})
+}
