@@ -63,9 +63,9 @@ func RedirectStatus(code int) urlOption { return urlOption{kind: optStatus, code
 func (ua *urlArgs) applyRedirect(o urlOption) error {
 	switch o.kind {
 	case optDefault:
-		ua.def, ua.hasDef = o.str, true
+		ua.def = o.str
 	case optOverride:
-		ua.override, ua.hasOverride = o.str, true
+		ua.override = o.str
 	case optStatus:
 		switch o.code {
 		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,

@@ -127,9 +127,8 @@ type urlArgs struct {
 	external  bool
 	cls       reflect.Type
 	// Redirect only.
-	def, override       string
-	hasDef, hasOverride bool
-	status              int
+	def, override string
+	status        int
 }
 
 // parseURLArgs splits args into options and key/value pairs. Without options
