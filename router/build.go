@@ -1,6 +1,9 @@
 package router
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // BuildOptions refine URL building.
 type BuildOptions struct {
@@ -125,33 +128,33 @@ func value(vals []any, key string) (any, bool) {
 // appendURL builds rt's URL if the values suit it; otherwise it records why
 // not in errs and returns a non-nil error.
 func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErrs) ([]byte, error) {
-	for _, p := range rt.params {
-		if _, ok := value(vals, p.name); !ok {
-			err := fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.endpoint, rt.path, p.name, ErrMissingParam)
-			if errs.missing == nil {
-				errs.missing = err
+	if defs := rt.defaultsMap(); len(defs) > 0 {
+		for k, d := range defs {
+			if v, ok := value(vals, k); ok && !sameValue(v, d) {
+				err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.endpoint, rt.path, v, k, d, ErrInvalidValue)
+				if errs.mismatch == nil {
+					errs.mismatch = err
+				}
+				return dst, err
 			}
-			return dst, err
-		}
-	}
-	for k, d := range rt.defaultsMap() {
-		if v, ok := value(vals, k); ok && !sameValue(v, d) {
-			err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.endpoint, rt.path, v, k, d, ErrInvalidValue)
-			if errs.mismatch == nil {
-				errs.mismatch = err
-			}
-			return dst, err
 		}
 	}
 	start := len(dst)
 	dst, err := rt.appendOwnPath(dst, vals)
 	if err != nil {
-		if errs.invalid == nil {
+		switch {
+		case errors.Is(err, ErrMissingParam):
+			if errs.missing == nil {
+				errs.missing = err
+			}
+		case errs.invalid == nil:
 			errs.invalid = err
 		}
 		return dst[:start], err
 	}
-	dst = rt.appendQuery(dst, vals)
+	if len(vals)/2 > len(rt.params) {
+		dst = rt.appendQuery(dst, vals)
+	}
 	if anchor != "" {
 		dst = append(dst, '#')
 		dst = appendEscaped(dst, anchor, fragmentLo, fragmentHi, false)
@@ -175,7 +178,10 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 			continue
 		}
 		p := &params[tp.param]
-		v, _ := value(vals, p.name)
+		v, ok := value(vals, p.name)
+		if !ok {
+			return dst, fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.endpoint, rt.path, p.name, ErrMissingParam)
+		}
 		var err error
 		if dst, err = p.appendValue(dst, v); err != nil {
 			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.endpoint, rt.path, p.name, p.ci.name, v, ErrInvalidValue, err)

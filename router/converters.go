@@ -147,6 +147,9 @@ func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
 	if isDotSegment(string(text)) {
 		return dst, fmt.Errorf("value %q is a dot segment", text)
 	}
+	if !validParam(string(text)) {
+		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", text)
+	}
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if inSet(c, segmentLo, segmentHi) {
@@ -307,6 +310,9 @@ func (pathConverter) appendURL(dst []byte, v any) ([]byte, error) {
 func appendPathValue(dst []byte, s string) ([]byte, error) {
 	if !validPathValue(s) {
 		return dst, fmt.Errorf("value %q has an empty or dot segment", s)
+	}
+	if !validParam(s) {
+		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", s)
 	}
 	return appendEscaped(dst, s, pathLo, segmentHi, false), nil
 }

@@ -22,8 +22,9 @@ const (
 	// A run of segments: '/' is kept.
 	pathLo = segmentLo | 1<<'/'
 	// A query key or value, like Python's quote_plus with Werkzeug's safe set
-	// "!$'()*,/:;?@" (space becomes '+', handled separately).
-	queryLo = unreservedLo | 1<<'!' | 1<<'$' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<',' | 1<<'/' | 1<<':' | 1<<';' | 1<<'?'
+	// "!$'()*,/:;?@" (space becomes '+', handled separately), except ';',
+	// which Go's url.ParseQuery refuses unescaped.
+	queryLo = unreservedLo | 1<<'!' | 1<<'$' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<',' | 1<<'/' | 1<<':' | 1<<'?'
 	queryHi = unreservedHi | 1<<('@'-64)
 	// A fragment, with Flask's safe set "%!#$&'()*+,/:;=?@".
 	fragmentLo = unreservedLo | subDelimsLo | 1<<'%' | 1<<'#' | 1<<'/' | 1<<':' | 1<<'?'

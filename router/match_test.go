@@ -35,7 +35,7 @@ type lookupCase struct {
 	method, path, want string
 }
 
-func newRouter(t *testing.T, rules ...router.Rule) *router.Router {
+func newRouter(t testing.TB, rules ...router.Rule) *router.Router {
 	t.Helper()
 	r := router.New()
 	for _, rule := range rules {

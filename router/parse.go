@@ -363,7 +363,20 @@ func (p *parser) template(rule string) []tmplPiece {
 	if n == 0 && !needsEscape(rule, pathLo, segmentHi) {
 		return nil // a static rule builds as its own text
 	}
-	t := p.allocs.tmpls.many(2*n + 1)[:0]
+	size, prev := n, 0
+	for i := 0; i <= n; i++ {
+		end := len(rule)
+		if i < n {
+			end = p.spans[2*i]
+		}
+		if end > prev {
+			size++
+		}
+		if i < n {
+			prev = p.spans[2*i+1]
+		}
+	}
+	t := p.allocs.tmpls.many(size)[:0]
 	lit := func(s string) {
 		if s == "" {
 			return
@@ -373,7 +386,7 @@ func (p *parser) template(rule string) []tmplPiece {
 		}
 		t = append(t, tmplPiece{lit: s, param: -1})
 	}
-	prev := 0
+	prev = 0
 	for i := 0; i < n; i++ {
 		lit(rule[prev:p.spans[2*i]])
 		t = append(t, tmplPiece{param: i})

@@ -1,0 +1,187 @@
+package router_test
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/fwkgo/fwk/router"
+)
+
+// FuzzParseRule: Add never panics, refusals are *RuleError values with a
+// sane offset, and an accepted rule is accepted again by a fresh router
+// with the same parameters.
+func FuzzParseRule(f *testing.F) {
+	for _, s := range []string{
+		"/", "/users/<int:id>", "/<a>/<b>", "/<string(length=2):x>", "/<int(4, max=9999, signed=True):n>",
+		"/p/<path:rest>/edit/", "/f/<n>.<e>", "/<any(a, 'b c', \"d)\"):k>", "/<float(min=-1.5):f>", "/<uuid:u>",
+		"/a//b", "/<", "/<int(", "/<int(min=):x>", "/./x", "/a\x00", "/<x><y>", "/v<int:n>-<int:m>", "/é/<é>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rule string) {
+		r := router.New()
+		rt, err := r.Add(router.Rule{Path: rule, Endpoint: "e"})
+		if err != nil {
+			var re *router.RuleError
+			if !errors.As(err, &re) || re.Rule != rule || re.Offset < -1 || re.Offset > len(rule) {
+				t.Fatalf("Add(%q) = %#v: want a *RuleError with an offset in the rule", rule, err)
+			}
+			if !errors.Is(err, router.ErrBadRule) && !errors.Is(err, router.ErrUnknownConverter) {
+				t.Fatalf("Add(%q) = %v: want ErrBadRule or ErrUnknownConverter", rule, err)
+			}
+			return
+		}
+		rt2, err := router.New().Add(router.Rule{Path: rt.Path()})
+		if err != nil {
+			t.Fatalf("re-Add(%q) = %v", rt.Path(), err)
+		}
+		if !reflect.DeepEqual(rt.ParamNames(), rt2.ParamNames()) {
+			t.Fatalf("ParamNames %q then %q", rt.ParamNames(), rt2.ParamNames())
+		}
+		// Matching the rule text itself must not panic.
+		var m router.Match
+		r.Lookup("GET", "", rule, &m)
+	})
+}
+
+// fuzzRouter holds rules of every kind.
+func fuzzRouter(tb testing.TB) *router.Router {
+	f := false
+	r := router.New()
+	rules := []router.Rule{
+		{Path: "/", Endpoint: "root"},
+		{Path: "/users/new", Endpoint: "new"},
+		{Path: "/users/<int:id>", Endpoint: "user", Methods: []string{"GET", "POST"}},
+		{Path: "/users/<slug>", Endpoint: "slug"},
+		{Path: "/users/<slug>/x", Endpoint: "slugx"},
+		{Path: "/users/<path:rest>", Endpoint: "rest"},
+		{Path: "/docs/", Endpoint: "docs"},
+		{Path: "/lax/", Endpoint: "lax", StrictSlashes: &f},
+		{Path: "/f/<name>.<ext>", Endpoint: "nameext"},
+		{Path: "/p/<path:p>/edit", Endpoint: "pedit"},
+		{Path: "/t/<float(signed=True):f>/<uuid:u>", Endpoint: "typed"},
+		{Path: "/a/<any(x, 'y z'):k>/<int(fixed_digits=3):n>", Endpoint: "anyn"},
+		{Path: "/s/<string(length=2):s>/<str(upper=True):u>", Endpoint: "strs"},
+		{Path: "/h", Endpoint: "host", Host: "example.com"},
+		{Path: "/old/<int:id>", RedirectTo: "/users/<int:id>"},
+		{Path: "/all/", Endpoint: "all", Defaults: map[string]any{"page": 1}},
+		{Path: "/all/<int:page>", Endpoint: "all"},
+		{Path: "/v<int:n>/<path:p>/", Endpoint: "vp"},
+	}
+	for _, rule := range rules {
+		if _, err := r.Add(rule); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return r
+}
+
+// FuzzMatch: Lookup never panics, every Location is a single-slash local
+// path, parameters hold no NUL and are valid UTF-8, and building a matched
+// route from its matched parameters gives a path that matches it again.
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{
+		"/", "/users/new", "/users/42", "/users/a%2Fb", "/users/new/x", "/users/a/b/c", "/docs", "/lax",
+		"/f/a.b.c", "/p/a/b/edit", "/t/-1.5/123e4567-e89b-12d3-a456-426614174000", "/a/y%20z/007", "/s/ab/cd",
+		"//evil.com", `/\evil.com`, "/a/../users/1", "/users/%00", "/users/%ff", "/old/7", "/all/1", "/v1/a/b",
+		"/users/%2e%2e", "/users/caf%C3%A9", "/%2F%2Fx", "/x/./y/", "*",
+	} {
+		f.Add("GET", "example.com", s)
+	}
+	f.Add("POST", "", "/users/1/")
+	f.Add("OPTIONS", "EXAMPLE.com:80", "/h")
+	r := fuzzRouter(f)
+	f.Fuzz(func(t *testing.T, method, host, path string) {
+		var m router.Match
+		r.Lookup(method, host, path, &m)
+		if loc := m.Location; loc != "" {
+			if loc[0] != '/' || len(loc) > 1 && (loc[1] == '/' || loc[1] == '\\') || strings.ContainsAny(loc, "\\\x00\r\n\t ") {
+				t.Fatalf("Lookup(%q) Location %q", path, loc)
+			}
+		}
+		if m.Status != http.StatusOK || m.Route == nil {
+			return
+		}
+		var vals []any
+		for i := 0; i < m.Params.Len(); i++ {
+			p := m.Params.At(i)
+			if strings.IndexByte(p.Value, 0) >= 0 || !utf8.ValidString(p.Value) {
+				t.Fatalf("Lookup(%q) param %s = %q", path, p.Key, p.Value)
+			}
+			vals = append(vals, p.Key, p.Value)
+		}
+		rt := m.Route
+		if rt.Endpoint() == "" {
+			return
+		}
+		out, got, err := r.AppendBuild(nil, rt.Endpoint(), &router.BuildOptions{Method: rt.Methods()[0]}, vals...)
+		if err != nil {
+			t.Fatalf("Lookup(%q) matched %q with %v, but building it failed: %v", path, rt.Path(), vals, err)
+		}
+		if got != rt {
+			return // another rule of the endpoint builds first (defaults)
+		}
+		var again router.Match
+		r.Lookup(rt.Methods()[0], host, string(out), &again)
+		if again.Route != rt {
+			t.Fatalf("Lookup(%q) matched %q; built %q matches %v (status %d)", path, rt.Path(), out, again.Route, again.Status)
+		}
+	})
+}
+
+// FuzzBuild: building with any value never panics, and a built URL
+// matches its rule back with the converter's text of the value. The rules
+// do not overlap, so the rule built is the one matched. (A value holding
+// the literal that separates two converters of one segment, like an ext
+// of "a.b" in <name>.<ext>, is ambiguous by nature and is not tried.)
+func FuzzBuild(f *testing.F) {
+	for _, s := range []string{"a", "a b", "a/b", "a//b", ".", "..", "%", "%2F", "é", "\x00", "\xff", "-1", "12", "1.5", "x y", "123e4567-e89b-12d3-a456-426614174000", "a.b", "?#&=", "a/./b"} {
+		f.Add(s)
+	}
+	r := newRouter(f,
+		router.Rule{Path: "/s/<slug>", Endpoint: "slug"},
+		router.Rule{Path: "/r/<path:rest>", Endpoint: "rest"},
+		router.Rule{Path: "/n/<name>.<ext>", Endpoint: "nameext"},
+		router.Rule{Path: "/e/<path:p>/edit", Endpoint: "pedit"},
+		router.Rule{Path: "/i/<int(signed=True):id>", Endpoint: "int"},
+		router.Rule{Path: "/f/<float(signed=True):f>", Endpoint: "float"},
+		router.Rule{Path: "/u/<str(upper=True):u>", Endpoint: "upper"},
+		router.Rule{Path: "/v<int:n>/<path:p>/", Endpoint: "vp"},
+		router.Rule{Path: "/a/<any(a, 'x y', 'a/b'):k>", Endpoint: "any"},
+		router.Rule{Path: "/l/<string(minlength=2, maxlength=3):l>", Endpoint: "len"},
+	)
+	endpoints := []struct{ endpoint, param string }{
+		{"slug", "slug"}, {"rest", "rest"}, {"nameext", "name"}, {"pedit", "p"}, {"int", "id"},
+		{"float", "f"}, {"upper", "u"}, {"vp", "p"}, {"any", "k"}, {"len", "l"},
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		for _, e := range endpoints {
+			vals := []any{e.param, v, "name", "n", "ext", "e", "n", 1, "q", v}
+			out, rt, err := r.AppendBuild(nil, e.endpoint, nil, vals...)
+			if err != nil {
+				if !errors.Is(err, router.ErrInvalidValue) {
+					t.Fatalf("Build(%s, %q) = %v, want ErrInvalidValue", e.endpoint, v, err)
+				}
+				continue
+			}
+			path, query, _ := strings.Cut(string(out), "?")
+			if q, err := url.ParseQuery(query); err != nil || q.Get("q") != v {
+				t.Fatalf("Build(%s, %q) = %q: query decodes to %q, %v", e.endpoint, v, out, q.Get("q"), err)
+			}
+			var m router.Match
+			r.Lookup("GET", "", path, &m)
+			if m.Route != rt {
+				t.Fatalf("Build(%s, %q) = %q, which matches %v (status %d), not %q", e.endpoint, v, out, m.Route, m.Status, rt.Path())
+			}
+			want, _ := rt.Converter(e.param).ToURL(v)
+			if got := m.Params.Get(e.param); got != want {
+				t.Fatalf("Build(%s, %q) = %q, which matches %s=%q, want %q", e.endpoint, v, out, e.param, got, want)
+			}
+		}
+	})
+}
