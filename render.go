@@ -62,6 +62,9 @@ func (a *App) loadTemplates() error {
 
 // set returns the set of templates of ext, loading it the first time.
 func (t *templates) set(ext string) (*tmpl.Set, error) {
+	if ext == "" {
+		ext = ".html" // what tmpl selects files by when given none
+	}
 	for _, s := range t.sets {
 		if s.ext == ext {
 			return s.set, nil
