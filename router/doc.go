@@ -1,0 +1,110 @@
+// Package router matches HTTP requests against Werkzeug-style rules and
+// builds URLs back from endpoint names. It is the routing core of fwk but
+// depends only on the standard library.
+//
+// # Rules
+//
+// A rule is a path with parameters in angle brackets, optionally typed by a
+// converter with arguments written like a Python call:
+//
+//	/users/<int:id>                  int parameter "id"
+//	/pages/<slug>                    default (string) converter
+//	/<string(length=2):lang>/        exactly two characters, then a trailing slash
+//	/n/<int(4, min=1, signed=True):n> fixed_digits=4 given positionally
+//	/files/<path:rest>               one or more segments, slashes included
+//	/v<int:major>.<int:minor>        several parameters in one segment
+//	/kind/<any(a, b, 'c d'):k>       one of a fixed set
+//
+// Rule.Methods (default GET; GET implies HEAD), Rule.Host, Rule.Defaults,
+// Rule.StrictSlashes, Rule.RedirectTo and Rule.BuildOnly follow Werkzeug's
+// Rule. Router.Add parses and validates a rule, checks it against the rules
+// already added and inserts it; errors are *RuleError values giving the rule
+// and the byte offset of the problem, and wrap ErrBadRule,
+// ErrUnknownConverter, ErrConflict or ErrServing. Two rules conflict when
+// they match exactly the same URLs (same path structure and converters,
+// parameter names aside) for an overlapping method on the same host; an
+// explicit HEAD or OPTIONS rule beside a GET rule is not a conflict.
+//
+// # Converters
+//
+// A Converter matches one parameter while matching (Match), converts it
+// (ToValue) and renders values back for building (ToURL). The built-in ones:
+//
+//	name                arguments                              value       weight
+//	default, string     minlength, maxlength, length, upper    string      100
+//	str (alias)         as string                              string      100
+//	int                 fixed_digits, min, max, signed         int64       50
+//	float               min, max, signed                       float64     50
+//	uuid                -                                      [16]byte    50
+//	any                 the values                             string      50
+//	path                -                                      string      200
+//
+// Numbers are ASCII decimals (no "+", no exponent; floats need a point);
+// lengths count characters. upper=True upper-cases a string both ways, as
+// Flask-Unchained's string converter does. Router.AddConverter registers a
+// ConverterFactory under a name; Args.Bind maps its arguments. A converter
+// with MatchesSlash() true spans segments, and Weight() sets its precedence.
+//
+// # Matching
+//
+// Rules form a tree of segments. At each segment a static child is tried
+// before the dynamic ones, and dynamic ones in Werkzeug's order: more static
+// text first, then more converters, then lighter converters (int before
+// string before path); a failed branch is undone, so precedence never depends
+// on registration order:
+//
+//	/users/new      beats /users/<int:id>, which beats /users/<slug>
+//	/users/new/x    still finds /users/<slug>/x when only that rule matches
+//	/users/a/b      falls through to /users/<path:rest>
+//	/f/a.b.c        /f/<name>.<ext> gives name "a.b", ext "c" (greedy, like a regexp)
+//	/p/a/b/edit     /p/<path:p>/edit gives p "a/b" (the path converter is lazy)
+//
+// A path that matches a rule but not the method is remembered and the search
+// goes on (Werkzeug does the same); if nothing serves the method the answer
+// is 405 with Allow, or 200 with Allow for OPTIONS (Router.HandleOPTIONS).
+// Rules with a Host are preferred over host-less ones on the same path.
+//
+// Matching runs on the escaped path: "%2F" stays inside its segment (so
+// /items/a%2Fb gives id "a/b" for /items/<id>) except for slash-spanning
+// converters, and each parameter is decoded exactly once. A parameter that
+// would decode to a NUL byte or invalid UTF-8 makes the request a 400 when
+// nothing else matches; a parameter is never empty, "." or ".." (nor holds
+// such a segment, for path), and a path with such segments or "//" never
+// matches at all.
+//
+// # Redirects
+//
+// Redirects are decided only once the search has failed, or when the matched
+// rule asks for one; they answer 308 so that the method and body are kept:
+//
+//	/docs            -> /docs/         rule "/docs/" (strict slashes, Router.RedirectTrailingSlash)
+//	/a/../b, //b     -> /b             when /b routes (Router.RedirectCleanPath)
+//	/all/page/1      -> /all/          "/all/" has Defaults{"page": 1} (Router.RedirectDefaults)
+//	/old/7           -> /new/7         Rule.RedirectTo "/new/<int:id>"
+//
+// Every Location is a path: it starts with exactly one '/', never "//" or
+// "/\", and backslashes and other bytes not allowed in a path are escaped.
+// ServeHTTP appends the request's query.
+//
+// # Building
+//
+// Router.Build and Router.AppendBuild turn an endpoint and key/value pairs
+// into a URL. Among the rules of the endpoint (those with more arguments
+// first, then registration order), the first whose parameters all have
+// values, whose defaults agree with the values given for them, and whose
+// converters accept the values wins. Values are rendered by the converters,
+// checked against their own Match, and percent-encoded as one segment ('/'
+// only kept by path); other values form a query string sorted by key. Errors
+// wrap ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
+// ErrMethodNotAllowed and name the rule, parameter, converter and value.
+//
+// # Serving and concurrency
+//
+// Router implements http.Handler. A HandlerFunc receives the parameters as a
+// *Params without any allocation; other handlers read them with
+// Request.PathValue. Lookup exposes the same matching to callers that
+// dispatch themselves; it allocates nothing unless a parameter holds an
+// escape. The first Lookup or ServeHTTP freezes the rules: later Add and
+// AddConverter calls fail with ErrServing, and from then on the Router is
+// safe for concurrent use without locks. Build may be called at any time.
+package router
