@@ -295,8 +295,7 @@ func (n *node) match(s *search, rest string) bool {
 	// bytes, which need the slow path.
 	i, special := 0, false
 	for ; i < len(rest); i++ {
-		c := rest[i]
-		if c <= '/' || c >= 0x80 {
+		if c := rest[i]; c-'0' >= 0x80-'0' { // below '0' or above 0x7f
 			if c == '/' {
 				break
 			}

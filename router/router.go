@@ -13,7 +13,8 @@ import (
 // from endpoints. Create it with New, register rules with Add (or Handle),
 // then serve: the first Lookup or ServeHTTP freezes the rule set, and any
 // later Add or AddConverter fails with ErrServing. Once frozen, a Router
-// is safe for concurrent use; the settings below must not change then.
+// is safe for concurrent use; the settings below must not change then. The
+// zero Router works but has every setting off.
 type Router struct {
 	// RedirectTrailingSlash answers a URL lacking the trailing slash of a
 	// strict rule (one ending in '/') with a 308 redirect to the slashed

@@ -65,10 +65,12 @@ func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request,
 	if rt == nil || rt.extra != nil || rt.handler == nil {
 		return false
 	}
-	if hf, ok := rt.handler.(HandlerFunc); ok {
+	if hf, ok := rt.handler.(HandlerFunc); !ok {
+		rt.handler.ServeHTTP(w, req)
+	} else if hf != nil {
 		hf(w, req, &t.noParams)
 	} else {
-		rt.handler.ServeHTTP(w, req)
+		return false
 	}
 	return true
 }
@@ -84,6 +86,10 @@ func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
 		reply(w, req, r.NotFound, http.StatusNotFound)
 	default:
 		if hf, ok := rt.handler.(HandlerFunc); ok {
+			if hf == nil {
+				reply(w, req, r.NotFound, http.StatusNotFound)
+				return
+			}
 			hf(w, req, &m.Params)
 			return
 		}

@@ -24,6 +24,8 @@ func TestServeHTTPHandlers(t *testing.T) {
 	mustAdd(router.Rule{Path: "/static", Handler: echo("static")})
 	mustAdd(router.Rule{Path: "/static-plain", Handler: plain})
 	mustAdd(router.Rule{Path: "/nohandler", Endpoint: "nh"})
+	mustAdd(router.Rule{Path: "/nilfunc", Handler: router.HandlerFunc(nil)})
+	mustAdd(router.Rule{Path: "/nilfunc/<x>", Handler: router.HandlerFunc(nil)})
 	mustAdd(router.Rule{Path: "/pct/<x>", Handler: echo("pct")})
 	tests := []struct {
 		method, path string
@@ -36,6 +38,8 @@ func TestServeHTTPHandlers(t *testing.T) {
 		{"HEAD", "/static", 200, "static method=HEAD"},
 		{"GET", "/static-plain", 200, "plain id= c="},
 		{"GET", "/nohandler", 404, "Not Found\n"},
+		{"GET", "/nilfunc", 404, "Not Found\n"},
+		{"GET", "/nilfunc/1", 404, "Not Found\n"},
 		{"GET", "/pct/100%25", 200, "pct x=100%"},
 		{"GET", "/pct/a%20b", 200, "pct x=a b"},
 		{"POST", "/static", 405, "Method Not Allowed\n"},
