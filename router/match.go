@@ -291,17 +291,7 @@ func (n *node) match(s *search, rest string) bool {
 		return s.pick(n.leaf, false) || s.trySlash(n.slash)
 	}
 	rest = rest[1:]
-	// Find the end of the segment, noting escapes, NULs and non-ASCII
-	// bytes, which need the slow path.
-	i, special := 0, false
-	for ; i < len(rest); i++ {
-		if c := rest[i]; c-'0' >= 0x80-'0' { // below '0' or above 0x7f
-			if c == '/' {
-				break
-			}
-			special = special || c == '%' || c == 0 || c >= 0x80
-		}
-	}
+	i, special := segmentEnd(rest)
 	if i == 0 {
 		if rest == "" {
 			return s.pick(n.slash, false) || s.pick(n.leaf, true)

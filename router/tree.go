@@ -50,14 +50,18 @@ type leaf struct {
 	nonStrict bool      // some route has StrictSlashes false
 }
 
-// segHash hashes a segment in constant time from its length, first byte
-// and last four bytes (where names like "item12" differ).
+// segHash hashes a segment in constant time from its length and its first
+// and last four bytes.
 func segHash(s string) uint32 {
-	h := uint32(len(s))*31 + uint32(s[0])
-	for i := max(1, len(s)-4); i < len(s); i++ {
-		h = h*31 + uint32(s[i])
+	n := len(s)
+	if n < 4 {
+		h := uint32(n)
+		for i := 0; i < n; i++ {
+			h = h*31 + uint32(s[i])
+		}
+		return h
 	}
-	return h
+	return (load32(s, 0)*0x9E3779B1^load32(s, n-4))*0x85EBCA6B ^ uint32(n)
 }
 
 // staticChild returns the static child for a segment without escapes.

@@ -1,0 +1,63 @@
+package router
+
+import "math/bits"
+
+// Segment scanning, eight bytes at a time. A "stop" byte is '/', '%', NUL
+// or a non-ASCII byte; the SWAR masks below flag them in a 64-bit word (the
+// lowest flagged byte is always a true stop byte).
+
+const (
+	lowBits   = 0x0101010101010101
+	highBits  = 0x8080808080808080
+	slashes   = '/' * lowBits
+	percents  = '%' * lowBits
+	wordBytes = 8
+)
+
+// load64 reads s[i:i+8] as a little-endian word (one load once compiled).
+func load64(s string, i int) uint64 {
+	s = s[i : i+wordBytes]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 reads s[i:i+4] as a little-endian word.
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// zeroBytes flags (with the high bit) the zero bytes of v, exactly up to
+// the first one.
+func zeroBytes(v uint64) uint64 { return (v - lowBits) &^ v & highBits }
+
+// segmentEnd returns the length of the first segment of s (up to the first
+// '/') and whether it holds a '%', a NUL or a non-ASCII byte.
+func segmentEnd(s string) (int, bool) {
+	i := 0
+	for ; i+wordBytes <= len(s); i += wordBytes {
+		if stops := stopBytes(load64(s, i)); stops != 0 {
+			i += bits.TrailingZeros64(stops) / 8
+			if s[i] == '/' {
+				return i, false
+			}
+			break
+		}
+	}
+	special := false
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '/' {
+			break
+		}
+		if c == '%' || c == 0 || c >= 0x80 {
+			special = true
+		}
+	}
+	return i, special
+}
+
+// stopBytes flags the stop bytes of a word.
+func stopBytes(x uint64) uint64 {
+	return x&highBits | zeroBytes(x^slashes) | zeroBytes(x^percents) | zeroBytes(x)
+}
