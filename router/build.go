@@ -172,7 +172,8 @@ func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
 
 // appendPath renders a template with the values.
 func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []paramInfo) ([]byte, error) {
-	for _, tp := range tmpl {
+	for i := range tmpl {
+		tp := &tmpl[i]
 		if tp.param < 0 {
 			dst = append(dst, tp.lit...)
 			continue

@@ -139,24 +139,32 @@ func unescapeBuilt(b []byte) string {
 }
 
 // appendSegment validates text for a one-segment parameter and appends it
-// escaped: it must be non-empty and not a dot segment.
+// escaped: it must be non-empty, not a dot segment, and valid UTF-8 without
+// NUL bytes.
 func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
 	if len(text) == 0 {
 		return dst, fmt.Errorf("empty value")
 	}
-	if isDotSegment(string(text)) {
+	if len(text) <= 2 && isDotSegment(string(text)) {
 		return dst, fmt.Errorf("value %q is a dot segment", text)
 	}
-	if !validParam(string(text)) {
-		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", text)
-	}
+	start, ascii := len(dst), true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if inSet(c, segmentLo, segmentHi) {
 			dst = append(dst, c)
 			continue
 		}
+		if c == 0 || c >= utf8.RuneSelf {
+			if c == 0 {
+				return dst[:start], fmt.Errorf("value %q holds a NUL byte", text)
+			}
+			ascii = false
+		}
 		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+	}
+	if !ascii && !utf8.ValidString(string(text)) {
+		return dst[:start], fmt.Errorf("value %q is not valid UTF-8", text)
 	}
 	return dst, nil
 }
