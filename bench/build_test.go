@@ -62,7 +62,7 @@ func BenchmarkBuildGithub(b *testing.B) {
 			for b.Loop() {
 				all()
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(routes)), "ns/URL")
+			reportPer(b, len(routes), "URL")
 		})
 	}
 }

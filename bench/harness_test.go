@@ -69,7 +69,13 @@ func benchRoutes(b *testing.B, h http.Handler, routes []route) {
 			h.ServeHTTP(w, req)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(routes)), "ns/route")
+	reportPer(b, len(routes), "route")
+}
+
+// reportPer adds the metric ns/<unit>, the time per unit when an op holds
+// perOp units.
+func reportPer(b *testing.B, perOp int, unit string) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(perOp), "ns/"+unit)
 }
 
 // heapPerRoute builds a router with build and returns the heap it retains,

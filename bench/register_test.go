@@ -21,7 +21,7 @@ func benchRegister(b *testing.B, cs []contestant, routes []route) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(routes)), "ns/route")
+			reportPer(b, len(routes), "route")
 			b.ReportMetric(heap, "B/route")
 		})
 	}
