@@ -157,7 +157,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 	}
 	if anchor != "" {
 		dst = append(dst, '#')
-		dst = appendEscaped(dst, anchor, fragmentLo, fragmentHi, false)
+		dst = appendEscaped(dst, anchor, classFragment, false)
 	}
 	return dst, nil
 }
@@ -271,17 +271,17 @@ func (rt *Route) appendQuery(dst []byte, vals []any) []byte {
 
 func appendQueryPair(dst []byte, sep byte, k string, v any) []byte {
 	dst = append(dst, sep)
-	dst = appendEscaped(dst, k, queryLo, queryHi, true)
+	dst = appendEscaped(dst, k, classQuery, true)
 	dst = append(dst, '=')
 	if s, ok := v.(string); ok {
-		return appendEscaped(dst, s, queryLo, queryHi, true)
+		return appendEscaped(dst, s, classQuery, true)
 	}
 	var buf [64]byte
 	b, ok := appendScalar(buf[:0], v)
 	if !ok {
 		b = fmt.Append(buf[:0], v)
 	}
-	return appendEscaped(dst, b, queryLo, queryHi, true)
+	return appendEscaped(dst, b, classQuery, true)
 }
 
 // sameValue compares a given value with a default: numbers by value, other
@@ -402,7 +402,7 @@ func (rt *Route) redirectLocation(ps *Params) string {
 		out, err := p.appendValue(b, v)
 		if err != nil {
 			raw, _ := ps.Lookup(p.name)
-			out = appendEscaped(b, raw, segmentLo, segmentHi, false)
+			out = appendEscaped(b, raw, classSegment, false)
 		}
 		b = out
 	}

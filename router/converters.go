@@ -151,7 +151,7 @@ func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
 	start, ascii := len(dst), true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if inSet(c, segmentLo, segmentHi) {
+		if inSet(c, classSegment) {
 			dst = append(dst, c)
 			continue
 		}
@@ -322,7 +322,7 @@ func appendPathValue(dst []byte, s string) ([]byte, error) {
 	if !validParam(s) {
 		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", s)
 	}
-	return appendEscaped(dst, s, pathLo, segmentHi, false), nil
+	return appendEscaped(dst, s, classPath, false), nil
 }
 
 // validPathValue reports whether every '/'-separated segment of s is

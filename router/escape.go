@@ -5,51 +5,54 @@ import (
 	"unicode/utf8"
 )
 
-// Character sets for percent-encoding, as bitmaps of the bytes that may stay
-// unescaped: lo covers bytes 0-63, hi bytes 64-127; bytes >= 128 are always
-// escaped. They are constants so that no package state is mutable.
+// Character classes for percent-encoding: charClass[c] has a bit for each
+// context where byte c may stay unescaped (bytes >= 128 never may). It is a
+// string constant, so no package state is mutable.
 const (
-	digitBits    = (1<<10 - 1) << '0'
-	upperBits    = (1<<26 - 1) << ('A' - 64)
-	lowerBits    = (1<<26 - 1) << ('a' - 64)
-	unreservedLo = digitBits | 1<<'-' | 1<<'.'
-	unreservedHi = upperBits | lowerBits | 1<<('_'-64) | 1<<('~'-64)
-	subDelimsLo  = 1<<'!' | 1<<'$' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<'+' | 1<<',' | 1<<';' | 1<<'='
-
-	// A path segment (RFC 3986 pchar): '/' is escaped.
-	segmentLo = unreservedLo | subDelimsLo | 1<<':'
-	segmentHi = unreservedHi | 1<<('@'-64)
-	// A run of segments: '/' is kept.
-	pathLo = segmentLo | 1<<'/'
-	// A query key or value, like Python's quote_plus with Werkzeug's safe set
-	// "!$'()*,/:;?@" (space becomes '+', handled separately), except ';',
+	// classSegment: a path segment (RFC 3986 pchar: unreserved,
+	// sub-delims, ':' and '@'); '/' is escaped.
+	classSegment = 1 << iota
+	// classPath: a run of segments, '/' kept.
+	classPath
+	// classQuery: a query key or value, like Python's quote_plus with
+	// Werkzeug's safe set "!$'()*,/:;?@" (a space becomes '+'), except ';',
 	// which Go's url.ParseQuery refuses unescaped.
-	queryLo = unreservedLo | 1<<'!' | 1<<'$' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<',' | 1<<'/' | 1<<':' | 1<<'?'
-	queryHi = unreservedHi | 1<<('@'-64)
-	// A fragment, with Flask's safe set "%!#$&'()*+,/:;=?@".
-	fragmentLo = unreservedLo | subDelimsLo | 1<<'%' | 1<<'#' | 1<<'/' | 1<<':' | 1<<'?'
-	fragmentHi = unreservedHi | 1<<('@'-64)
+	classQuery
+	// classFragment: Flask's safe set for anchors, "%!#$&'()*+,/:;=?@".
+	classFragment
+	// classRule: rule text that builds unescaped (path bytes, '<', '>').
+	classRule
 )
+
+const charClass = "" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x1f\x00\x08\x1f\x08\x1b\x1f\x1f\x1f\x1f\x1b\x1f\x1f\x1f\x1e" +
+	"\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1b\x10\x1b\x10\x0c" +
+	"\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f" +
+	"\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x00\x00\x00\x00\x1f" +
+	"\x00\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f" +
+	"\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x00\x00\x00\x1f\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 const upperHex = "0123456789ABCDEF"
 
-func inSet(c byte, lo, hi uint64) bool {
-	if c < 64 {
-		return lo>>c&1 != 0
-	}
-	if c < 128 {
-		return hi>>(c-64)&1 != 0
-	}
-	return false
-}
+func inSet(c byte, class byte) bool { return charClass[c]&class != 0 }
 
 // appendEscaped appends s to dst, percent-encoding every byte outside the
 // set; with plus, a space becomes '+'.
-func appendEscaped[T string | []byte](dst []byte, s T, lo, hi uint64, plus bool) []byte {
+func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case inSet(c, lo, hi):
+		case inSet(c, class):
 			dst = append(dst, c)
 		case plus && c == ' ':
 			dst = append(dst, '+')
@@ -61,9 +64,9 @@ func appendEscaped[T string | []byte](dst []byte, s T, lo, hi uint64, plus bool)
 }
 
 // needsEscape reports whether appendEscaped would change s.
-func needsEscape(s string, lo, hi uint64) bool {
+func needsEscape(s string, class byte) bool {
 	for i := 0; i < len(s); i++ {
-		if !inSet(s[i], lo, hi) {
+		if !inSet(s[i], class) {
 			return true
 		}
 	}
@@ -171,7 +174,7 @@ func appendLocation(dst []byte, p string) []byte {
 				continue
 			}
 		}
-		if inSet(c, pathLo, segmentHi) {
+		if inSet(c, classPath) {
 			dst = append(dst, c)
 			continue
 		}

@@ -94,7 +94,8 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	if rule == "" || rule[0] != '/' {
 		return nil, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
 	}
-	if off, bad := badRuleChar(rule); bad {
+	off, bad, escape := scanRule(rule)
+	if bad {
 		return nil, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
 	}
 	p.segs, p.params, p.spans = p.segs[:0], p.params[:0], p.spans[:0]
@@ -105,6 +106,24 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	pos := 1
 	for {
 		start := pos
+		if !inTail {
+			// Fast path: a segment without parameters.
+			end := pos
+			for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
+				end++
+			}
+			if seg := rule[pos:end]; seg != "" && (end == len(rule) || rule[end] == '/') {
+				if isDotSegment(seg) {
+					return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", seg)
+				}
+				p.segs = append(p.segs, ruleSeg{lit: seg})
+				if end == len(rule) {
+					break
+				}
+				pos = end + 1
+				continue
+			}
+		}
 		var pieces []piece
 		var one piece // the only piece, avoiding a slice in the common case
 		count, hasConv, spans := 0, false, false
@@ -187,28 +206,35 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		pr.params = p.allocs.params.many(len(p.params))
 		copy(pr.params, p.params)
 	}
-	pr.tmpl = p.template(rule)
+	pr.tmpl = p.template(rule, escape)
 	return pr, nil
 }
 
-// badRuleChar finds an ASCII control character or invalid UTF-8 in s.
-func badRuleChar(s string) (int, bool) {
+// scanRule finds an ASCII control character or invalid UTF-8 in s (bad,
+// at off), and reports whether s has bytes that a URL path must escape,
+// besides the '<' and '>' of parameters.
+func scanRule(s string) (off int, bad, escape bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c < 0x20 || c == 0x7f {
-			return i, true
+		if inSet(c, classRule) {
+			i++
+			continue
 		}
+		if c < 0x20 || c == 0x7f {
+			return i, true, escape
+		}
+		escape = true
 		if c < utf8.RuneSelf {
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 {
-			return i, true
+			return i, true, escape
 		}
 		i += n
 	}
-	return 0, false
+	return 0, false, escape
 }
 
 // appendPiece appends a piece, merging adjacent literals.
@@ -358,9 +384,9 @@ func closeParen(rule string, open int) (int, *RuleError) {
 
 // template turns the rule text into building steps: the text between
 // parameters, escaped once here, and parameter references.
-func (p *parser) template(rule string) []tmplPiece {
+func (p *parser) template(rule string, escape bool) []tmplPiece {
 	n := len(p.spans) / 2
-	if n == 0 && !needsEscape(rule, pathLo, segmentHi) {
+	if n == 0 && !escape {
 		return nil // a static rule builds as its own text
 	}
 	size, prev := n, 0
@@ -381,8 +407,8 @@ func (p *parser) template(rule string) []tmplPiece {
 		if s == "" {
 			return
 		}
-		if needsEscape(s, pathLo, segmentHi) {
-			s = string(appendEscaped(nil, s, pathLo, segmentHi, false))
+		if escape && needsEscape(s, classPath) {
+			s = string(appendEscaped(nil, s, classPath, false))
 		}
 		t = append(t, tmplPiece{lit: s, param: -1})
 	}

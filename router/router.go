@@ -168,10 +168,13 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		return nil, err
 	}
 	if !rule.BuildOnly {
-		if old := t.findLeaf(pr).conflict(rt); old != nil {
-			return nil, conflictError(rt, old)
+		n, k := t.walk(pr)
+		if k == pr.steps() {
+			if old := (*pr.leafOf(n)).conflict(rt); old != nil {
+				return nil, conflictError(rt, old)
+			}
 		}
-		l := t.insertLeaf(pr)
+		l := t.insertLeaf(pr, n, k)
 		l.add(rt, t)
 		if pr.static() {
 			t.static[rule.Path] = l

@@ -177,48 +177,63 @@ func (n *node) addDynamic(p *pattern, a *allocs) *node {
 	return d
 }
 
-// findLeaf returns the existing leaf of a parsed rule, without creating
-// nodes.
-func (t *table) findLeaf(pr *parsedRule) *leaf {
+// walk follows the existing nodes of a parsed rule as far as they go. It
+// returns the last node reached and how many steps (segments, then the
+// tail) were followed.
+func (t *table) walk(pr *parsedRule) (*node, int) {
 	n := &t.root
-	for _, sg := range pr.segs {
+	for k, sg := range pr.segs {
+		var c *node
 		if sg.pat == nil {
-			n = n.staticChild(sg.lit)
+			c = n.staticChild(sg.lit)
 		} else {
-			n = n.dynChild(sg.pat)
+			c = n.dynChild(sg.pat)
 		}
-		if n == nil {
-			return nil
+		if c == nil {
+			return n, k
 		}
+		n = c
 	}
 	if pr.tail != nil {
-		if n = n.dynChild(pr.tail); n == nil {
-			return nil
+		c := n.dynChild(pr.tail)
+		if c == nil {
+			return n, len(pr.segs)
 		}
+		n = c
 	}
-	if pr.slash {
-		return n.slash
-	}
-	return n.leaf
+	return n, pr.steps()
 }
 
-// insertLeaf returns the leaf of a parsed rule, creating nodes.
-func (t *table) insertLeaf(pr *parsedRule) *leaf {
-	n := &t.root
-	for _, sg := range pr.segs {
-		if sg.pat == nil {
+// steps returns the number of steps of a parsed rule.
+func (pr *parsedRule) steps() int {
+	if pr.tail != nil {
+		return len(pr.segs) + 1
+	}
+	return len(pr.segs)
+}
+
+// leafOf returns the leaf slot of n for a parsed rule.
+func (pr *parsedRule) leafOf(n *node) **leaf {
+	if pr.slash {
+		return &n.slash
+	}
+	return &n.leaf
+}
+
+// insertLeaf returns the leaf of a parsed rule, creating nodes from where
+// the existing ones end (n after k steps, as returned by walk).
+func (t *table) insertLeaf(pr *parsedRule, n *node, k int) *leaf {
+	for ; k < len(pr.segs); k++ {
+		if sg := pr.segs[k]; sg.pat == nil {
 			n = n.addStatic(sg.lit, &t.allocs)
 		} else {
 			n = n.addDynamic(sg.pat, &t.allocs)
 		}
 	}
-	if pr.tail != nil {
+	if pr.tail != nil && k == len(pr.segs) {
 		n = n.addDynamic(pr.tail, &t.allocs)
 	}
-	p := &n.leaf
-	if pr.slash {
-		p = &n.slash
-	}
+	p := pr.leafOf(n)
 	if *p == nil {
 		*p = t.allocs.leaves.one()
 	}
