@@ -7,7 +7,7 @@ import (
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
 // directly (no allocation); any other handler reads them with
-// Request.PathValue. The router itself answers redirects (308, with the
+// Request.PathValue. Request.Pattern is set to the matched rule. The router itself answers redirects (308, with the
 // request's query appended to the path-only Location), automatic OPTIONS
 // (200 with Allow), 405 (with Allow), 400 and 404, using the NotFound,
 // MethodNotAllowed and BadRequest handlers when set. A matched route without
@@ -65,6 +65,7 @@ func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request,
 	if rt == nil || rt.extra != nil || rt.handler == nil {
 		return false
 	}
+	req.Pattern = rt.path
 	if hf, ok := rt.handler.(HandlerFunc); !ok {
 		rt.handler.ServeHTTP(w, req)
 	} else if hf != nil {
@@ -85,6 +86,7 @@ func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
 	case rt.handler == nil:
 		reply(w, req, r.NotFound, http.StatusNotFound)
 	default:
+		req.Pattern = rt.path
 		if hf, ok := rt.handler.(HandlerFunc); ok {
 			if hf == nil {
 				reply(w, req, r.NotFound, http.StatusNotFound)

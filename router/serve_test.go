@@ -11,7 +11,7 @@ import (
 func TestServeHTTPHandlers(t *testing.T) {
 	r := router.New()
 	plain := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		io.WriteString(w, "plain id="+req.PathValue("id")+" c="+req.PathValue("c"))
+		io.WriteString(w, "plain id="+req.PathValue("id")+" c="+req.PathValue("c")+" pattern="+req.Pattern)
 	})
 	mustAdd := func(rule router.Rule) {
 		t.Helper()
@@ -32,11 +32,11 @@ func TestServeHTTPHandlers(t *testing.T) {
 		code         int
 		body         string
 	}{
-		{"GET", "/plain/7", 200, "plain id=7 c=d"},
+		{"GET", "/plain/7", 200, "plain id=7 c=d pattern=/plain/<int:id>"},
 		{"GET", "/fn/a%2Fb", 200, "fn id=a/b"},
 		{"GET", "/static", 200, "static"},
 		{"HEAD", "/static", 200, "static method=HEAD"},
-		{"GET", "/static-plain", 200, "plain id= c="},
+		{"GET", "/static-plain", 200, "plain id= c= pattern=/static-plain"},
 		{"GET", "/nohandler", 404, "Not Found\n"},
 		{"GET", "/nilfunc", 404, "Not Found\n"},
 		{"GET", "/nilfunc/1", 404, "Not Found\n"},
