@@ -272,6 +272,10 @@ func (rt *Route) setMethods() error {
 	copied := false
 	var other []string
 	for i, m := range ms {
+		if bit := methodBit(m); bit != 0 {
+			rt.claim |= bit
+			continue
+		}
 		if !isToken(m) {
 			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
 		}
