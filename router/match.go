@@ -220,16 +220,16 @@ func (l *leaf) served(s *search, nonStrict bool) (uint16, []string, bool) {
 	}
 	var mask uint16
 	var more []string
-	any := false
+	found := false
 	for _, rt := range l.routes {
 		if (nonStrict && rt.strict) || (rt.Host() != "" && !s.hostIs(rt)) {
 			continue
 		}
-		any = true
+		found = true
 		mask |= rt.serve
 		more = append(more, rt.others()...)
 	}
-	return mask, more, any
+	return mask, more, found
 }
 
 // pick tries the routes of l; on a method mismatch it records l's methods
@@ -242,8 +242,8 @@ func (s *search) pick(l *leaf, nonStrict bool) bool {
 		s.route = rt
 		return true
 	}
-	mask, more, any := l.served(s, nonStrict)
-	if !any {
+	mask, more, found := l.served(s, nonStrict)
+	if !found {
 		return false
 	}
 	if s.bit == mOPTIONS && s.r.HandleOPTIONS {
@@ -264,8 +264,8 @@ func (s *search) trySlash(l *leaf) bool {
 	}
 	rt := l.find(s, false)
 	if rt == nil {
-		_, _, any := l.served(s, false)
-		if !any || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
+		_, _, found := l.served(s, false)
+		if !found || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
 			return false
 		}
 		if l.nonStrict {
@@ -309,9 +309,6 @@ func (n *node) match(s *search, rest string) bool {
 		if c != nil && c.match(s, next) {
 			return true
 		}
-	}
-	if len(n.dyn) == 0 {
-		return false
 	}
 	for _, d := range n.dyn {
 		p := d.pat
