@@ -298,3 +298,23 @@ func TestArgsBind(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaceConverter overrides a built-in converter: rules added later
+// use the new one, rules added before keep theirs.
+func TestReplaceConverter(t *testing.T) {
+	r := newRouter(t, router.Rule{Path: "/a/<int:x>", Endpoint: "a"})
+	if err := r.AddConverter("int", func(router.Args) (router.Converter, error) { return hexConverter{}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Add(router.Rule{Path: "/b/<int:x>", Endpoint: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{"/a/12", "200 a x=12"}, {"/a/beef", "404"}, {"/b/beef", "200 b x=beef"}, {"/b/123", "404"},
+	}
+	for _, tt := range tests {
+		if got := outcome(r, "GET", "", tt.path); got != tt.want {
+			t.Errorf("Lookup(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}

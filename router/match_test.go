@@ -2,6 +2,7 @@ package router_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -388,6 +389,49 @@ func TestMatchErr(t *testing.T) {
 		r.Lookup(tt.method, "", tt.path, &m)
 		if got := m.Err(); got != tt.want {
 			t.Errorf("Lookup(%s %q).Err() = %v, want %v", tt.method, tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestOrderIndependence registers the same rules in several orders and
+// expects the same answers: precedence never depends on registration order.
+func TestOrderIndependence(t *testing.T) {
+	f := false
+	rules := []router.Rule{
+		{Path: "/users/new", Endpoint: "new"},
+		{Path: "/users/<int:id>", Endpoint: "int"},
+		{Path: "/users/<slug>", Endpoint: "slug"},
+		{Path: "/users/<slug>/x", Endpoint: "slugx"},
+		{Path: "/users/<path:rest>", Endpoint: "rest"},
+		{Path: "/users/<any(a, b):k>", Endpoint: "any"},
+		{Path: "/users/v<int:n>", Endpoint: "vn"},
+		{Path: "/users/<a>.<b>", Endpoint: "dot"},
+		{Path: "/docs/", Endpoint: "docs"},
+		{Path: "/<page>", Endpoint: "page"},
+		{Path: "/lax/", Endpoint: "lax", StrictSlashes: &f},
+		{Path: "/m/<x>", Endpoint: "mget"},
+		{Path: "/m/<int:x>", Endpoint: "mpost", Methods: []string{"POST"}},
+	}
+	paths := []string{"/users/new", "/users/7", "/users/bob", "/users/new/x", "/users/a", "/users/v2", "/users/a.b",
+		"/users/x/y/z", "/docs", "/docs/", "/about", "/lax", "/m/5", "/nothing/here/at/all"}
+	want := map[string]string{}
+	r0 := newRouter(t, rules...)
+	for _, p := range paths {
+		for _, method := range []string{"GET", "POST"} {
+			want[method+p] = outcome(r0, method, "", p)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := 0; round < 20; round++ {
+		perm := append([]router.Rule(nil), rules...)
+		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		r := newRouter(t, perm...)
+		for _, p := range paths {
+			for _, method := range []string{"GET", "POST"} {
+				if got := outcome(r, method, "", p); got != want[method+p] {
+					t.Errorf("round %d: Lookup(%s %s) = %q, want %q", round, method, p, got, want[method+p])
+				}
+			}
 		}
 	}
 }
