@@ -125,6 +125,7 @@ func (*RegisterRoutesHook) ProcessObjects(app *App, rs []*Route) error {
 			continue
 		}
 		ep := r.Endpoint()
+		r.registeredEndpoint = ep // computed once; URL building asks for it per request
 		skip, err := checkDuplicate(ep, cb.Endpoints[ep], r, r.FullRule())
 		if err != nil {
 			return err

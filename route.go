@@ -81,7 +81,10 @@ type Route struct {
 	src        funcName // what the view func's name says (funcs only)
 	call       string   // "routes.Controller": the call that declared the route
 	declaredAt string   // "file.go:42" of the call that declared the route
-	err        error    // a bad declaration; reported by fwk.New
+	// registeredEndpoint caches Endpoint() once fwk.New has filed the route;
+	// routes are frozen from then on.
+	registeredEndpoint string
+	err                error // a bad declaration; reported by fwk.New
 }
 
 type ruleOptions struct {
@@ -220,6 +223,9 @@ func (r *Route) FullRule() string {
 func (r *Route) Endpoint() string {
 	if r.endpoint != "" {
 		return r.endpoint
+	}
+	if r.registeredEndpoint != "" {
+		return r.registeredEndpoint
 	}
 	name := naming.SnakeCase(r.MethodName())
 	if r.meta != nil {

@@ -150,7 +150,7 @@ func (a *App) serveMiss(c *Ctx) {
 // started; server errors are logged.
 func (a *App) handleError(c *Ctx, err error) {
 	status := StatusCode(err)
-	if status >= 500 {
+	if status >= 500 && !isHandlerAbort(err) {
 		a.log.Error("fwk: view error", "endpoint", c.endpoint(), "method", c.req.Method,
 			"path", c.req.URL.Path, "status", status, "error", err)
 	}
@@ -162,6 +162,13 @@ func (a *App) handleError(c *Ctx, err error) {
 		return
 	}
 	a.renderCtxError(c, err)
+}
+
+// isHandlerAbort reports whether err is an AbortWith: the handler answers,
+// so there is nothing to log.
+func isHandlerAbort(err error) bool {
+	var he *HTTPError
+	return errors.As(err, &he) && he.handler != nil
 }
 
 // handlePanic turns a panic of a view into a response: an *HTTPError is

@@ -145,8 +145,12 @@ func TestErrorRendering(t *testing.T) {
 	if !strings.Contains(logs.String(), "db password leaked") {
 		t.Error("the error of a 500 was not logged")
 	}
+	logs.Reset()
 	if rec := get(a, "GET", "/with"); rec.Code != http.StatusTeapot || rec.Body.String() != "short and stout" {
 		t.Errorf("AbortWith = %d %q", rec.Code, rec.Body.String())
+	}
+	if strings.Contains(logs.String(), "view error") {
+		t.Errorf("AbortWith was logged as a view error: %s", logs.String())
 	}
 }
 
