@@ -10,6 +10,7 @@ package router
 // only once the walk has failed or a rule asks for one.
 
 import (
+	"math/bits"
 	"net/http"
 	"path"
 	"strings"
@@ -79,12 +80,14 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 	if t == nil {
 		t = r.freeze()
 	}
-	r.lookup(t, method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true)
+	pct := strings.IndexByte(escapedPath, '%') >= 0
+	static := !pct && escapedPath != "" && t.maybeStatic(escapedPath)
+	r.lookup(t, method, host, escapedPath, m, pct, static, true)
 }
 
-// lookup matches p; pct tells whether p holds a '%'; clean allows a
-// clean-path redirect.
-func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean bool) {
+// lookup matches p. pct tells whether p holds a '%'; static whether the map
+// of static rules may hold p; clean allows a clean-path redirect.
+func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static, clean bool) {
 	m.Route, m.Status, m.Location, m.Allow = nil, 0, "", ""
 	m.Params.rt, m.Params.n = nil, 0
 	if p == "" {
@@ -99,7 +102,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 		s.setHost(host)
 	}
 	s.pct = pct
-	if !pct && t.maybeStatic(p) {
+	if static {
 		if l := t.static[p]; l != nil {
 			if rt := l.find(&s, false); rt != nil {
 				s.route = rt
@@ -118,7 +121,8 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 // cleanRedirect redirects to the clean form of p when that form routes.
 func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
 	c := cleanPath(p)
-	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false)
+	pct := strings.IndexByte(c, '%') >= 0
+	r.lookup(t, method, host, c, m, pct, !pct && t.maybeStatic(c), false)
 	switch m.Status {
 	case http.StatusOK, http.StatusMethodNotAllowed:
 		m.Location = safeLocation(c)
@@ -285,13 +289,22 @@ func (s *search) trySlash(l *leaf) bool {
 
 // match walks the subtree of n for rest, which is "" or starts with '/'.
 // It returns true when the search is over (match, automatic OPTIONS or
-// redirect).
+// redirect). A failed call leaves the parameter count as it found it.
 func (n *node) match(s *search, rest string) bool {
 	if rest == "" {
 		return s.pick(n.leaf, false) || s.trySlash(n.slash)
 	}
 	rest = rest[1:]
-	i, special := segmentEnd(rest)
+	// Most segments end in the first word: check it inline, else scan.
+	i, special := 0, false
+	if len(rest) >= wordBytes {
+		if stops := stopBytes(load64(rest, 0)); stops != 0 {
+			i = bits.TrailingZeros64(stops) / 8
+		}
+	}
+	if i == 0 || rest[i] != '/' {
+		i, special = segmentEnd(rest)
+	}
 	if i == 0 {
 		if rest == "" {
 			return s.pick(n.slash, false) || s.pick(n.leaf, true)

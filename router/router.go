@@ -59,7 +59,7 @@ type Router struct {
 type table struct {
 	root       node
 	static     map[string]*leaf    // fully static rules by path
-	staticBits [8]uint64           // filter over static paths, see staticSlots
+	staticBits [8]uint64           // filter over static paths, see staticSlot
 	routes     []*Route            // registration order
 	endpoints  map[string][]*Route // build order
 	parser     parser
@@ -69,19 +69,17 @@ type table struct {
 	allocs     allocs
 }
 
-// staticSlots hashes a path into two bits of the static filter (a tiny
-// Bloom filter), from its length, second byte, middle byte and last byte.
-func staticSlots(p string) (uint, uint) {
+// staticSlot hashes a path into the static filter from its length, second
+// byte and last byte.
+func staticSlot(p string) uint {
 	n := uint(len(p))
-	a := (n*31 + uint(p[n-1])) & 255
-	b := 256 + (n*7+uint(p[n/2])*5+uint(p[min(1, n-1)]))&255
-	return a, b
+	return (n*131 + uint(p[n-1])*7 + uint(p[min(1, n-1)])) & 511
 }
 
 // maybeStatic reports whether p may be the path of a fully static rule.
 func (t *table) maybeStatic(p string) bool {
-	a, b := staticSlots(p)
-	return t.staticBits[a>>6]&(1<<(a&63)) != 0 && t.staticBits[b>>6]&(1<<(b&63)) != 0
+	i := staticSlot(p)
+	return t.staticBits[i>>6]&(1<<(i&63)) != 0
 }
 
 // New returns a Router with the built-in converters (default, string, str,
@@ -178,9 +176,8 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		l.add(rt, t)
 		if pr.static() {
 			t.static[rule.Path] = l
-			a, b := staticSlots(rule.Path)
-			t.staticBits[a>>6] |= 1 << (a & 63)
-			t.staticBits[b>>6] |= 1 << (b & 63)
+			i := staticSlot(rule.Path)
+			t.staticBits[i>>6] |= 1 << (i & 63)
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}

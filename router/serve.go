@@ -25,11 +25,13 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	} else if p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
 		return
 	}
+	// Any static rule for p was tried above; the tree finds it again if
+	// the general path must decide.
 	m, _ := r.pool.Get().(*Match)
 	if m == nil {
 		m = new(Match)
 	}
-	r.lookup(t, req.Method, req.Host, p, m, pct, true)
+	r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
 	switch m.Status {
 	case http.StatusOK:
 		r.dispatch(w, req, m)
