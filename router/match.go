@@ -291,8 +291,8 @@ func (s *search) trySlash(l *leaf) bool {
 // It returns true when the search is over (match, automatic OPTIONS or
 // redirect). A failed call leaves the parameter count as it found it.
 func (n *node) match(s *search, rest string) bool {
-	if rest == "" {
-		return s.pick(n.leaf, false) || s.trySlash(n.slash)
+	if len(rest) <= 1 {
+		return n.end(s, rest)
 	}
 	rest = rest[1:]
 	// Most segments end in the first word: check it inline, else scan.
@@ -303,19 +303,15 @@ func (n *node) match(s *search, rest string) bool {
 		}
 	}
 	if i == 0 || rest[i] != '/' {
-		i, special = segmentEnd(rest)
-	}
-	if i == 0 {
-		if rest == "" {
-			return s.pick(n.slash, false) || s.pick(n.leaf, true)
+		if i, special = segmentEnd(rest); i == 0 {
+			return false // empty segment: never matches
 		}
-		return false // empty segment: never matches
 	}
 	seg, next := rest[:i], rest[i:]
 	if n.st != nil {
 		var c *node
-		if s.pct && strings.IndexByte(seg, '%') >= 0 {
-			c = n.escapedChild(seg)
+		if special {
+			c = n.specialChild(seg)
 		} else {
 			c = n.staticChild(seg)
 		}
@@ -324,8 +320,7 @@ func (n *node) match(s *search, rest string) bool {
 		}
 	}
 	for _, d := range n.dyn {
-		p := d.pat
-		if p.single && !p.tail && !special {
+		if p := d.pat; p.single && !p.tail && !special {
 			// The common case, inlined: one plain segment, one converter.
 			ci := p.pieces[0].ci
 			if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
@@ -337,13 +332,28 @@ func (n *node) match(s *search, rest string) bool {
 				return true
 			}
 			s.n--
-			continue
-		}
-		if d.matchDynamic(s, seg, special, rest, next) {
+		} else if d.matchDynamic(s, seg, special, rest, next) {
 			return true
 		}
 	}
 	return false
+}
+
+// end handles the end of the path at n: rest is "" or "/".
+func (n *node) end(s *search, rest string) bool {
+	if rest == "" {
+		return s.pick(n.leaf, false) || s.trySlash(n.slash)
+	}
+	return s.pick(n.slash, false) || s.pick(n.leaf, true)
+}
+
+// specialChild returns the static child for a segment holding a '%', a
+// NUL or a non-ASCII byte.
+func (n *node) specialChild(seg string) *node {
+	if strings.IndexByte(seg, '%') >= 0 {
+		return n.escapedChild(seg)
+	}
+	return n.staticChild(seg)
 }
 
 // hasSpecial reports whether s holds a '%', a NUL or a non-ASCII byte.
