@@ -19,6 +19,8 @@ import (
 // Match is the result of Lookup. It is meant to be reused: Lookup
 // overwrites every field.
 type Match struct {
+	allowMore []string // non-standard methods seen, for Allow
+
 	// Route is the matched route, or nil.
 	Route *Route
 	// Params holds the decoded parameters of Route, then its defaults.
@@ -52,22 +54,19 @@ func (m *Match) Err() error {
 
 // search is the state of one lookup.
 type search struct {
-	r         *Router
-	t         *table
-	m         *Match
-	method    string
-	bit       uint16 // 0 for a non-standard method
-	host      string // request host without port
-	fullHost  string // request host as given
-	ps        *Params
-	n         int // parameters captured
-	route     *Route
-	auto      *leaf // automatic OPTIONS answer
-	redirect  bool  // trailing-slash redirect
-	bad       bool  // a parameter decoded to NUL or invalid UTF-8
-	pct       bool  // the path holds a '%'
-	allow     uint16
-	allowMore []string // non-standard methods for Allow
+	r        *Router
+	t        *table
+	m        *Match
+	method   string
+	host     string // request host as given (only when some rule has one)
+	n        int    // parameters captured
+	route    *Route
+	auto     *leaf  // automatic OPTIONS answer
+	bit      uint16 // 0 for a non-standard method
+	allow    uint16 // methods seen, for Allow
+	redirect bool   // trailing-slash redirect
+	bad      bool   // a parameter decoded to NUL or invalid UTF-8
+	pct      bool   // the path holds a '%'
 }
 
 // Lookup matches a request and stores the result in m. escapedPath is the
@@ -90,6 +89,9 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static, clean bool) {
 	m.Route, m.Status, m.Location, m.Allow = nil, 0, "", ""
 	m.Params.rt, m.Params.n = nil, 0
+	if len(m.allowMore) > 0 {
+		m.allowMore = m.allowMore[:0]
+	}
 	if p == "" {
 		p = "/"
 	}
@@ -97,7 +99,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 		m.Status = http.StatusNotFound
 		return
 	}
-	s := search{r: r, t: t, m: m, ps: &m.Params, method: method, bit: methodBit(method)}
+	s := search{r: r, t: t, m: m, method: method, bit: methodBit(method)}
 	if t.hosted {
 		s.setHost(host)
 	}
@@ -136,20 +138,18 @@ func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
 	m.Params.rt, m.Params.n = nil, 0
 }
 
-func (s *search) setHost(h string) {
-	s.fullHost = h
-	s.host = h
-	if i := strings.LastIndexByte(h, ':'); i > strings.LastIndexByte(h, ']') {
-		s.host = h[:i]
-	}
-}
+func (s *search) setHost(h string) { s.host = h }
 
-// hostIs reports whether the request is for the host of rt, which is set.
+// hostIs reports whether the request is for the host of rt, which is set:
+// the port counts only when the rule gives one.
 func (s *search) hostIs(rt *Route) bool {
-	if rt.extra.hostPort {
-		return strings.EqualFold(s.fullHost, rt.extra.host)
+	h := s.host
+	if !rt.extra.hostPort {
+		if i := strings.LastIndexByte(h, ':'); i > strings.LastIndexByte(h, ']') {
+			h = h[:i]
+		}
 	}
-	return strings.EqualFold(s.host, rt.extra.host)
+	return strings.EqualFold(h, rt.extra.host)
 }
 
 // quick returns the route of a simple leaf (no hosts, no non-standard
@@ -255,7 +255,7 @@ func (s *search) pick(l *leaf, nonStrict bool) bool {
 		return true
 	}
 	s.allow |= mask
-	s.allowMore = append(s.allowMore, more...)
+	s.m.allowMore = append(s.m.allowMore, more...)
 	return false
 }
 
@@ -326,7 +326,7 @@ func (n *node) match(s *search, rest string) bool {
 			if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
 				continue
 			}
-			s.ps.setValue(s.n, seg)
+			s.m.Params.setValue(s.n, seg)
 			s.n++
 			if d.match(s, next) {
 				return true
@@ -495,7 +495,7 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 	if !ci.fast && !ci.conv.Match(v) {
 		return false
 	}
-	s.ps.setValue(s.n, v)
+	s.m.Params.setValue(s.n, v)
 	s.n++
 	return true
 }
@@ -511,8 +511,8 @@ func (s *search) finish(p string) {
 		m.Status, m.Allow = http.StatusOK, s.allowValue(mask, more, s.auto)
 	case s.redirect:
 		m.Status, m.Location = http.StatusPermanentRedirect, safeLocation(p+"/")
-	case (s.allow != 0 || len(s.allowMore) > 0) && s.r.HandleMethodNotAllowed:
-		m.Status, m.Allow = http.StatusMethodNotAllowed, s.allowValue(s.allow, s.allowMore, nil)
+	case (s.allow != 0 || len(m.allowMore) > 0) && s.r.HandleMethodNotAllowed:
+		m.Status, m.Allow = http.StatusMethodNotAllowed, s.allowValue(s.allow, m.allowMore, nil)
 	case s.bad:
 		m.Status = http.StatusBadRequest
 	default:
@@ -535,18 +535,19 @@ func (s *search) allowValue(mask uint16, more []string, l *leaf) string {
 func (s *search) matched() {
 	m, rt := s.m, s.route
 	m.Route, m.Status = rt, http.StatusOK
-	s.ps.rt, s.ps.n = rt, s.n
+	ps := &m.Params
+	ps.rt, ps.n = rt, s.n
 	if rt.extra == nil {
 		return
 	}
 	if len(rt.extra.sources) > 0 && s.r.RedirectDefaults {
-		if loc, ok := rt.defaultRedirect(s.method, s.ps); ok {
+		if loc, ok := rt.defaultRedirect(s.method, ps); ok {
 			m.Status, m.Location = http.StatusPermanentRedirect, loc
 			return
 		}
 	}
 	if rt.extra.redirect != nil {
-		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(s.ps)
+		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(ps)
 	}
 }
 
