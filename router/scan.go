@@ -38,23 +38,19 @@ func segmentEnd(s string) (int, bool) {
 	for ; i+wordBytes <= len(s); i += wordBytes {
 		if stops := stopBytes(load64(s, i)); stops != 0 {
 			i += bits.TrailingZeros64(stops) / 8
-			if s[i] == '/' {
-				return i, false
-			}
 			break
 		}
 	}
-	special := false
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '/' {
-			break
-		}
-		if c == '%' || c == 0 || c >= 0x80 {
-			special = true
-		}
+	for i < len(s) && charClass[s[i]]&classPlain != 0 {
+		i++
 	}
-	return i, special
+	if i == len(s) || s[i] == '/' {
+		return i, false
+	}
+	// A '%', NUL or non-ASCII byte: finish the slow way.
+	for ; i < len(s) && s[i] != '/'; i++ {
+	}
+	return i, true
 }
 
 // stopBytes flags the stop bytes of a word.
