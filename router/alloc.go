@@ -47,6 +47,7 @@ type allocs struct {
 	params  slab[paramInfo]
 	tmpls   slab[tmplPiece]
 	ptrs    slab[*node]
+	rptrs   slab[*Route]
 	strs    slab[string]
 }
 

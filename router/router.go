@@ -65,6 +65,7 @@ type table struct {
 	parser     parser
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
+	defaults   bool   // some rule has Defaults
 	noParams   Params // handed to HandlerFuncs of parameterless routes
 	allocs     allocs
 }
@@ -185,6 +186,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 	if rule.Endpoint != "" {
 		t.addEndpoint(rt)
 	}
+	t.defaults = t.defaults || len(rule.Defaults) > 0
 	return rt, nil
 }
 
@@ -388,6 +390,12 @@ func (t *table) allowFor(mask uint16) string {
 // registration order (Werkzeug's build_compare_key).
 func (t *table) addEndpoint(rt *Route) {
 	list := t.endpoints[rt.endpoint]
+	if list == nil {
+		list = t.allocs.rptrs.many(1)
+		list[0] = rt
+		t.endpoints[rt.endpoint] = list
+		return
+	}
 	i := len(list)
 	for i > 0 && buildsBefore(rt, list[i-1]) {
 		i--
@@ -409,6 +417,9 @@ func buildsBefore(a, b *Route) bool {
 // in build order, share its endpoint and arguments and carry defaults: a
 // match of the rule whose values agree with such defaults is redirected.
 func (t *table) linkDefaults() {
+	if !t.defaults {
+		return
+	}
 	for _, list := range t.endpoints {
 		for i, rt := range list {
 			if rt.buildOnly {
