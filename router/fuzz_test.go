@@ -2,7 +2,9 @@ package router_test
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strings"
@@ -74,11 +76,47 @@ func fuzzRouter(tb testing.TB) *router.Router {
 		{Path: "/v<int:n>/<path:p>/", Endpoint: "vp"},
 	}
 	for _, rule := range rules {
+		rule.Handler = echo(rule.Endpoint)
 		if _, err := r.Add(rule); err != nil {
 			tb.Fatal(err)
 		}
 	}
 	return r
+}
+
+// servedAs describes what ServeHTTP does with a request, in the terms of
+// echo: the body for a handled route, else the status and Location.
+func servedAs(r http.Handler, method, host, target string) (string, bool) {
+	u, err := url.ParseRequestURI(target)
+	if err != nil || u.Host != "" || u.RawQuery != "" || u.Fragment != "" || strings.Contains(target, "?") {
+		return "", false
+	}
+	req := &http.Request{Method: method, URL: u, Host: host, RequestURI: target, Header: http.Header{}}
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, req)
+	if w.Code == http.StatusOK && w.Body.Len() > 0 {
+		return w.Body.String(), true
+	}
+	return fmt.Sprintf("%d %s", w.Code, w.Header().Get("Location")), true
+}
+
+// lookedUpAs describes a Lookup the way servedAs describes ServeHTTP.
+func lookedUpAs(r *router.Router, method, host, path string) string {
+	var m router.Match
+	r.Lookup(method, host, path, &m)
+	if m.Status == http.StatusOK && m.Route != nil {
+		var b strings.Builder
+		b.WriteString(m.Route.Endpoint())
+		for i := 0; i < m.Params.Len(); i++ {
+			p := m.Params.At(i)
+			b.WriteString(" " + p.Key + "=" + p.Value)
+		}
+		if method != http.MethodGet {
+			b.WriteString(" method=" + method)
+		}
+		return b.String()
+	}
+	return fmt.Sprintf("%d %s", m.Status, m.Location)
 }
 
 // FuzzMatch: Lookup never panics, every Location is a single-slash local
@@ -99,6 +137,14 @@ func FuzzMatch(f *testing.F) {
 	f.Fuzz(func(t *testing.T, method, host, path string) {
 		var m router.Match
 		r.Lookup(method, host, path, &m)
+		// ServeHTTP (with its fast path) must agree with Lookup.
+		if got, ok := servedAs(r, method, host, path); ok && isToken(method) {
+			if u, _ := url.ParseRequestURI(path); u.EscapedPath() == path {
+				if want := lookedUpAs(r, method, host, path); got != want && !(m.Status == http.StatusOK && m.Route == nil) {
+					t.Fatalf("ServeHTTP(%s %q) = %q, Lookup = %q", method, path, got, want)
+				}
+			}
+		}
 		if loc := m.Location; loc != "" {
 			if loc[0] != '/' || len(loc) > 1 && (loc[1] == '/' || loc[1] == '\\') || strings.ContainsAny(loc, "\\\x00\r\n\t ") {
 				t.Fatalf("Lookup(%q) Location %q", path, loc)
@@ -184,4 +230,14 @@ func FuzzBuild(f *testing.F) {
 			}
 		}
 	})
+}
+
+// isToken reports whether s is a non-empty RFC 7230 token.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte("\"(),/:;<=>?@[\\]{}", c) >= 0 {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -3,6 +3,7 @@ package router_test
 import (
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk/router"
@@ -94,3 +95,41 @@ func TestHandlerFuncServeHTTP(t *testing.T) {
 		t.Errorf("HandlerFunc.ServeHTTP passed %d params", n-1)
 	}
 }
+
+// TestServeAgreesWithLookup checks that ServeHTTP, with its fast path for
+// plain requests, routes exactly like Lookup.
+func TestServeAgreesWithLookup(t *testing.T) {
+	gh := loadRoutes(t, "testdata/github.txt")
+	rg := router.New()
+	for i, rt := range gh {
+		if _, err := rg.Add(router.Rule{Path: rt.rule, Methods: []string{rt.method}, Endpoint: endpointName(i), Handler: echo(endpointName(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var paths []string
+	for _, rt := range gh {
+		paths = append(paths, rt.path, rt.path+"/", rt.path+"/x", strings.TrimSuffix(rt.path, "/"+lastSegment(rt.path)))
+	}
+	check := func(r *router.Router, methods, paths []string) {
+		t.Helper()
+		for _, p := range paths {
+			for _, method := range methods {
+				got, ok := servedAs(r, method, "example.com", p)
+				if !ok {
+					continue
+				}
+				if want := lookedUpAs(r, method, "example.com", p); got != want && !(method == "OPTIONS" && strings.HasPrefix(want, "200 ")) {
+					t.Errorf("ServeHTTP(%s %s) = %q, Lookup = %q", method, p, got, want)
+				}
+			}
+		}
+	}
+	check(rg, []string{"GET", "POST", "PUT", "DELETE", "HEAD", "PATCH"}, paths)
+	check(fuzzRouter(t), []string{"GET", "POST", "HEAD", "DELETE"}, []string{
+		"/", "/users/new", "/users/42", "/users/bob", "/users/new/x", "/users/a/b/c", "/docs", "/docs/", "/lax", "/lax/",
+		"/f/a.b.c", "/p/a/b/edit", "/t/-1.5/123e4567-e89b-12d3-a456-426614174000", "/a/x/007", "/s/ab/cd", "/h",
+		"/old/7", "/all/", "/all/1", "/all/2", "/v1/a/b/", "/v1/a/b", "/users/caf%C3%A9", "/users/a%2Fb", "//users/1",
+	})
+}
+
+func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
