@@ -50,17 +50,17 @@ import (
 
 // Default sets the redirect target used when where is empty, cannot be
 // resolved or is not safe (SPEC default). It takes the same forms as where.
-func Default(target string) urlOption { return urlOption{kind: optDefault, str: target} }
+func Default(target string) URLOption { return URLOption{kind: optDefault, str: target} }
 
 // Override sets a redirect target that takes precedence over a next value of
 // the query string or form (SPEC override). It takes the same forms as where.
-func Override(target string) urlOption { return urlOption{kind: optOverride, str: target} }
+func Override(target string) URLOption { return URLOption{kind: optOverride, str: target} }
 
 // RedirectStatus sets the status code of a redirect: 301, 302 (the default),
 // 303, 307 or 308.
-func RedirectStatus(code int) urlOption { return urlOption{kind: optStatus, code: code} }
+func RedirectStatus(code int) URLOption { return URLOption{kind: optStatus, code: code} }
 
-func (ua *urlArgs) applyRedirect(o urlOption) error {
+func (ua *urlArgs) applyRedirect(o URLOption) error {
 	switch o.kind {
 	case optDefault:
 		ua.def = o.str

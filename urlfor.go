@@ -55,10 +55,10 @@ var (
 	ErrNotServing = errors.New("request not served by an fwk App")
 )
 
-// urlOption is an option value mixed into the key/value arguments of URLFor
+// URLOption is an option value mixed into the key/value arguments of URLFor
 // and Redirect. Build one with Anchor, External, ExternalHost, Method,
 // Scheme, Cls, Default, Override or RedirectStatus.
-type urlOption struct {
+type URLOption struct {
 	kind optionKind
 	str  string
 	val  any
@@ -86,33 +86,33 @@ const (
 var optionNames = [...]string{"", "Anchor", "External", "ExternalHost", "Method", "Scheme", "Cls", "Default", "Override", "RedirectStatus"}
 
 // Anchor adds "#name" to the URL (SPEC _anchor); name is escaped as needed.
-func Anchor(name string) urlOption { return urlOption{kind: optAnchor, str: name} }
+func Anchor(name string) URLOption { return URLOption{kind: optAnchor, str: name} }
 
 // External builds an absolute URL (SPEC _external=True). The scheme is the
 // request's (https when it came over TLS; X-Forwarded-Proto is not trusted),
 // or PREFERRED_URL_SCHEME without a request. The host is SERVER_NAME, else
 // the request's Host when the app routes that host.
-func External() urlOption { return urlOption{kind: optExternal} }
+func External() URLOption { return URLOption{kind: optExternal} }
 
 // ExternalHost builds an absolute URL for another server (SPEC
 // _external_host): host is "example.com", "example.com:8080" or
 // "https://example.com". Without a scheme in host or a Scheme option, the
 // URL uses PREFERRED_URL_SCHEME.
-func ExternalHost(host string) urlOption { return urlOption{kind: optExternalHost, str: host} }
+func ExternalHost(host string) URLOption { return URLOption{kind: optExternalHost, str: host} }
 
 // Method picks, among the rules of the endpoint, one serving the HTTP method
 // (SPEC _method).
-func Method(method string) urlOption { return urlOption{kind: optMethod, str: method} }
+func Method(method string) URLOption { return URLOption{kind: optMethod, str: method} }
 
 // Scheme sets the scheme of an external URL (SPEC _scheme). It needs External
 // or ExternalHost, otherwise URLFor fails with ErrSchemeNotExternal. An empty
 // scheme builds a protocol-relative URL ("//host/path").
-func Scheme(scheme string) urlOption { return urlOption{kind: optScheme, str: scheme} }
+func Scheme(scheme string) URLOption { return URLOption{kind: optScheme, str: scheme} }
 
 // Cls lets a bare method name name a view of the controller ctrl (SPEC
 // _cls): ctrl is a controller value, a pointer to one, or its reflect.Type.
 // On a Ctx serving a controller view, the current controller is the default.
-func Cls(ctrl any) urlOption { return urlOption{kind: optCls, val: ctrl} }
+func Cls(ctrl any) URLOption { return URLOption{kind: optCls, val: ctrl} }
 
 // urlArgs holds the options among the variadic arguments. The key/value
 // pairs are kept apart (parseURLArgs returns them) and only ever reach the
@@ -138,7 +138,7 @@ type urlArgs struct {
 func parseURLArgs(args, dst []any, redirect bool) (ua urlArgs, values []any, err error) {
 	n := 0
 	for _, a := range args {
-		if _, ok := a.(urlOption); ok {
+		if _, ok := a.(URLOption); ok {
 			n++
 		}
 	}
@@ -147,7 +147,7 @@ func parseURLArgs(args, dst []any, redirect bool) (ua urlArgs, values []any, err
 	}
 	values = dst[:0]
 	for _, a := range args {
-		o, ok := a.(urlOption)
+		o, ok := a.(URLOption)
 		if !ok {
 			values = append(values, a)
 			continue
@@ -162,7 +162,7 @@ func parseURLArgs(args, dst []any, redirect bool) (ua urlArgs, values []any, err
 	return ua, values, nil
 }
 
-func (ua *urlArgs) apply(o urlOption, redirect bool) error {
+func (ua *urlArgs) apply(o URLOption, redirect bool) error {
 	switch o.kind {
 	case optAnchor:
 		ua.anchor = o.str
