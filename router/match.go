@@ -80,8 +80,27 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 		t = r.freeze()
 	}
 	pct := strings.IndexByte(escapedPath, '%') >= 0
+	if !pct && r.lookupFast(t, method, escapedPath, m) {
+		return
+	}
 	static := !pct && escapedPath != "" && t.maybeStatic(escapedPath)
 	r.lookup(t, method, host, escapedPath, m, pct, static, true)
+}
+
+// lookupFast tries the bookkeeping-free walk (see node.fast) for a path
+// without '%'; it reports whether it settled the match.
+func (r *Router) lookupFast(t *table, method, p string, m *Match) bool {
+	bit := methodBit(method)
+	if bit == 0 || bit == mOPTIONS || p == "" || p[0] != '/' {
+		return false
+	}
+	rt, n, ok := t.root.fast(&m.Params, p, 0, bit)
+	if !ok || rt == nil {
+		return false
+	}
+	m.Route, m.Status, m.Location, m.Allow = rt, http.StatusOK, "", ""
+	m.Params.rt, m.Params.n = rt, n
+	return true
 }
 
 // lookup matches p. pct tells whether p holds a '%'; static whether the map

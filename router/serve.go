@@ -31,18 +31,9 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	if bit := methodBit(req.Method); !pct && bit != 0 && bit != mOPTIONS && p != "" && p[0] == '/' {
-		if rt, n, ok := t.root.fast(&m.Params, p, 0, bit); ok && rt != nil && rt.handler != nil {
-			m.Params.rt, m.Params.n = rt, n
-			m.Route, m.Status = rt, http.StatusOK
-			r.dispatch(w, req, m)
-			m.Params.rt, m.Params.n = nil, 0
-			m.Route = nil
-			r.pool.Put(m)
-			return
-		}
+	if pct || !r.lookupFast(t, req.Method, p, m) {
+		r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
 	}
-	r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
 	switch m.Status {
 	case http.StatusOK:
 		r.dispatch(w, req, m)
