@@ -102,7 +102,12 @@ func TestHandlerFuncServeHTTP(t *testing.T) {
 // instead of the fast one; ok is false when p has no such byte.
 func escapeOne(p string) (string, bool) {
 	for i := 0; i < len(p); i++ {
-		if c := p[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+		c := p[i]
+		if c == '%' {
+			i += 2 // leave existing escapes alone
+			continue
+		}
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 			return fmt.Sprintf("%s%%%02X%s", p[:i], c, p[i+1:]), true
 		}
 	}
@@ -129,7 +134,7 @@ func TestFastPathAgrees(t *testing.T) {
 		for _, p := range paths {
 			for _, method := range methods {
 				want := lookedUpAs(r, method, "example.com", p)
-				if got, ok := servedAs(r, method, "example.com", p); ok && got != want && !(method == "OPTIONS" && strings.HasPrefix(want, "200 ")) {
+				if got, ok := servedAs(r, method, "example.com", p); ok && !sameOutcome(got, want) && !(method == "OPTIONS" && strings.HasPrefix(want, "200 ")) {
 					t.Errorf("ServeHTTP(%s %s) = %q, Lookup = %q", method, p, got, want)
 				}
 				if pe, ok := escapeOne(p); ok {
@@ -165,7 +170,7 @@ func TestFastPathAgrees(t *testing.T) {
 	check(fuzzRouter(t), []string{"GET", "POST", "HEAD", "DELETE"}, []string{
 		"/", "/users/new", "/users/42", "/users/bob", "/users/new/x", "/users/a/b/c", "/docs", "/docs/", "/lax", "/lax/",
 		"/f/a.b.c", "/p/a/b/edit", "/t/-1.5/123e4567-e89b-12d3-a456-426614174000", "/a/x/007", "/s/ab/cd", "/h",
-		"/old/7", "/all/", "/all/1", "/all/2", "/v1/a/b/", "/v1/a/b", "/users/caf%C3%A9", "/users/a%2Fb", "//users/1",
+		"/old/7", "/all/", "/all/1", "/all/2", "/vp/v1/a/b/", "/vp/v1/a/b", "/fr/x", "/en/users", "/users/x", "/users/caf%C3%A9", "/users/a%2Fb", "//users/1",
 	})
 }
 
