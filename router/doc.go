@@ -105,7 +105,9 @@
 // pool. Other paths walk the tree one segment at a time: segment ends are
 // found a word at a time, static children are looked up in a small hash
 // table, and parameters are substrings of the path unless they hold an
-// escape. Rule parsing, converter construction and URL templates are done
+// escape. Plain requests first take a walk without any bookkeeping, which
+// gives up (and lets the general walk decide) at anything unusual: escapes,
+// trailing-slash rules, hosts, defaults, redirects, OPTIONS, misses. Rule parsing, converter construction and URL templates are done
 // once in Add; building writes into the caller's buffer. bench_test.go has
 // the benchmarks (GitHub, static and parameter sets, building, registering
 // 10,000 rules); the separate bench module compares peer routers.
