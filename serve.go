@@ -23,23 +23,25 @@ func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
 	defer a.finish(c)
-	a.router.Lookup(r.Method, r.Host, escapedPath(r.URL), &c.match)
-	switch rt := c.match.Route; {
-	case rt == nil || c.match.Status != http.StatusOK:
+	a.router.Lookup(r.Method, r.Host, routingPath(r.URL), &c.match)
+	rt := c.match.Route
+	if rt == nil || c.match.Status != http.StatusOK {
 		a.serveMiss(c)
-	case isView(rt.Data()):
-		v := rt.Data().(*view)
-		c.view = v
-		if v.handler != nil {
-			a.serveHandler(c, v)
-		} else if err := v.call(c); err != nil {
-			a.handleError(c, err)
-		}
-		c.flushAfter() // AfterThisRequest callbacks of a view that wrote nothing
-	default: // a rule added with App.Router().Add
+		return
+	}
+	v, ok := rt.Data().(*view)
+	if !ok { // a rule added with App.Router().Add
 		c.setPathValues()
 		rt.Handler().ServeHTTP(c.w, c.req)
+		return
 	}
+	c.view = v
+	if v.handler != nil {
+		a.serveHandler(c, v)
+	} else if err := v.call(c); err != nil {
+		a.handleError(c, err)
+	}
+	c.flushAfter() // AfterThisRequest callbacks of a view that wrote nothing
 }
 
 // finish ends the request of c: a panic becomes a response, and c goes
@@ -52,47 +54,17 @@ func (a *App) finish(c *Ctx) {
 	a.pool.Put(c)
 }
 
-func isView(data any) bool {
-	_, ok := data.(*view)
-	return ok
-}
-
-// escapedPath is u.EscapedPath() without its per-byte escaping pass when
-// the path has nothing to escape, which is the common case.
-func escapedPath(u *url.URL) string {
-	if u.RawPath == "" && !needsPathEscape(u.Path) {
+// routingPath returns the path the router is asked for. When the request
+// line had no escape that decoding could make ambiguous (RawPath is empty)
+// and the decoded path holds no '%', the decoded path is what the escaped
+// one would decode to segment by segment, so the router takes it as it is
+// (router.Router.ServeHTTP does the same); otherwise it is the escaped path,
+// so that "%2F" stays inside its segment and params are decoded once.
+func routingPath(u *url.URL) string {
+	if u.RawPath == "" && strings.IndexByte(u.Path, '%') < 0 {
 		return u.Path
 	}
 	return u.EscapedPath()
-}
-
-// pathSafe has a 1 at the index of each byte that url.URL.EscapedPath leaves
-// as it is: letters, digits, "-._~" and "$&+,/:;=@". It is a string so that
-// it is immutable and indexing it by a byte needs no bounds check.
-const pathSafe = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00" +
-	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01" +
-	"\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
-
-// needsPathEscape reports whether p holds a byte EscapedPath would escape.
-// It looks at four bytes per step: the common path has none to escape.
-func needsPathEscape(p string) bool {
-	i := 0
-	for ; i+4 <= len(p); i += 4 {
-		if pathSafe[p[i]]&pathSafe[p[i+1]]&pathSafe[p[i+2]]&pathSafe[p[i+3]] == 0 {
-			return true
-		}
-	}
-	for ; i < len(p); i++ {
-		if pathSafe[p[i]] == 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // serveHandler serves an http.Handler view or a middleware chain; the

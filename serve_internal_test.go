@@ -1,39 +1,53 @@
 package fwk
 
 import (
+	"net/http"
 	"net/url"
-	"strings"
 	"testing"
+
+	"github.com/fwkgo/fwk/router"
 )
 
-// escapedPath must agree with url.URL.EscapedPath, and take its shortcut
-// exactly for the bytes EscapedPath leaves alone.
-func TestEscapedPath(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		// Every byte at every place of paths of 1 to 9 bytes, so that both
-		// the four-byte steps and the tail see it.
-		for n := 1; n <= 9; n++ {
-			for at := 0; at < n; at++ {
-				b := []byte(strings.Repeat("a", n))
-				b[at] = byte(c)
-				p := string(b)
-				u := &url.URL{Path: p}
-				if got, want := escapedPath(u), u.EscapedPath(); got != want {
-					t.Errorf("escapedPath(%q) = %q, want %q", p, got, want)
-				}
-				// EscapedPath keeps "*" as it is; needsPathEscape may be stricter.
-				if got, want := needsPathEscape(p), u.EscapedPath() != p; got != want && p != "*" {
-					t.Errorf("needsPathEscape(%q) = %v, want %v", p, got, want)
-				}
-			}
-		}
-	}
-	u, err := url.Parse("/a%2Fb/c%20d")
+// The router must answer the path routingPath gives exactly as it answers
+// the escaped path: same status, same route, same decoded params.
+func TestRoutingPath(t *testing.T) {
+	a, err := New(DefaultConfig(), aliasBundle{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := escapedPath(u); got != "/a%2Fb/c%20d" {
-		t.Errorf("escapedPath(%q) = %q", u, got)
+	r := a.Router()
+	for _, rule := range []string{"/p/<x>", "/a b/<x>", "/café", "/f/<path:rest>", "/n/<int:id>"} {
+		if _, err := r.Add(router.Rule{Path: rule, Endpoint: "t" + rule, Handler: http.NotFoundHandler()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths := []string{
+		"/p/abc", "/p/a%20b", "/p/a%2Fb", "/p/%00", "/p/a%00b", "/p/%ff", "/p/caf%C3%A9", "/p/100%25",
+		"/a%20b/x", "/caf%C3%A9", "/f/a/b%2Fc", "/f/a%2F..%2Fb", "/n/42", "/n/4%32", "/p/%2e%2e",
+		"/p/a+b", "/p/a;b", "/p/*", "/health", "/x/", "//p/a", "/p/./a", "/unknown/%7E",
+	}
+	for _, raw := range paths {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatalf("url.Parse(%q): %v", raw, err)
+		}
+		var got, want router.Match
+		r.Lookup("GET", "", routingPath(u), &got)
+		r.Lookup("GET", "", u.EscapedPath(), &want)
+		if got.Status != want.Status || got.Route != want.Route || got.Location != want.Location {
+			t.Errorf("%q: routingPath %q gives %d %v %q, escaped path %q gives %d %v %q", raw, routingPath(u),
+				got.Status, got.Route, got.Location, u.EscapedPath(), want.Status, want.Route, want.Location)
+			continue
+		}
+		if got.Params.Len() != want.Params.Len() {
+			t.Errorf("%q: %d params, want %d", raw, got.Params.Len(), want.Params.Len())
+			continue
+		}
+		for i := 0; i < got.Params.Len(); i++ {
+			if got.Params.At(i) != want.Params.At(i) {
+				t.Errorf("%q: param %d = %+v, want %+v", raw, i, got.Params.At(i), want.Params.At(i))
+			}
+		}
 	}
 }
 
