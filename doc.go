@@ -69,6 +69,59 @@
 // logged, not shown (unless Config.Debug). A panic is a logged 500 with the
 // endpoint and stack.
 //
+// # URLs and redirects
+//
+// Ctx.URLFor and App.URLFor build URLs. The target is, in this order of
+// checks: a URL (it contains "/", returned as given); an upper-case config
+// key (looked up with Config.Get, then resolved again); a bare method name of
+// the current controller, or of fwk.Cls(c); an endpoint; a "Type.Method"
+// key. The other arguments are key, value pairs for the rule's params (extra
+// ones become a sorted query string) mixed with options:
+//
+//	ctx.URLFor("user_resource.get", "id", 5)                       /users/5
+//	ctx.URLFor("UserResource.Get", "id", 5, fwk.Anchor("roles"))   /users/5#roles
+//	ctx.URLFor("Index", fwk.External())                            http://example.com/
+//	app.URLFor("LOGIN_URL")                                        the config value, resolved
+//
+// Ctx.Redirect (and Redirect for http.Handler views) answers with 302 (see
+// RedirectStatus) to the first that works of: fwk.Override(target); the
+// "next" query value, then the "next" form value; where; fwk.Default(target);
+// "/". A "next" value is followed only when it is a local path or an
+// absolute http(s) URL on a host the app serves; every candidate that is an
+// absolute URL is checked the same way, so a redirect never leaves the app by
+// accident.
+//
+// # Templates
+//
+// Ctx.Render(name, data...) renders an html/template from the bundles'
+// Templates() file systems, the app bundle first (so it overrides the
+// others). A name without "." gets the template file extension (Meta, else
+// Config: ".html"); a name without "/" is looked up in the controller's
+// template folder (Meta.TemplateFolder, default the controller name):
+// Render("index") in SiteController renders "site/index.html". Files under
+// layouts/ and partials/ are shared by every page. Templates may call
+// urlFor, flashes, config and csrfToken. They are parsed once by New (an
+// error names the bundle, file and line) and re-read per request with
+// Config.Debug.
+//
+// # View parameters, models and query structs
+//
+// A view's parameters after *Ctx receive the rule's URL params in order.
+// A parameter of a model type registered with RegisterModel (a value to list
+// in a bundle's Services) receives the model loaded by the raw param; a nil
+// model, or a loader error wrapping ErrNotFound, answers 404. A struct
+// parameter after the URL params is filled from the query string by its
+// `query:"name"` and `default:"value"` tags; a bad value answers 400 naming
+// the parameter. ParamConverter is SPEC's explicit param_converter: lookup
+// maps, functions, types and models per URL or query parameter.
+//
+// # Flash and AfterThisRequest
+//
+// Ctx.Flash obeys Config.FlashMessages and skips JSON requests; it needs a
+// session store, which arrives with the session bundle (until then it
+// returns ErrNoSession). Ctx.AfterThisRequest(fn) runs fn right before the
+// response headers are written; fn may set headers, cookies or the status.
+//
 // # Command line
 //
 // App.Run(os.Args) runs "serve" (the default; -addr, graceful shutdown on
