@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -164,6 +165,9 @@ func isNil(v any) bool {
 // registered name of a bundle-owned route declared with a bare endpoint
 // ("health" -> "app.health"), else endpoint itself.
 func (a *App) routerEndpoint(endpoint string) string {
+	if strings.IndexByte(endpoint, '.') >= 0 {
+		return endpoint // only bare endpoints have aliases
+	}
 	if full, ok := a.endpointAlias[endpoint]; ok {
 		return full
 	}
