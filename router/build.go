@@ -162,23 +162,13 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 	return dst, nil
 }
 
-// appendOwnPath renders the path of rt with the values.
+// appendOwnPath renders the path of rt with the values: the rule text
+// between the parameters, escaped where needed, and the rendered values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
-	if rt.tmpl == nil {
-		return append(dst, rt.path...), nil
-	}
-	return rt.appendPath(dst, vals, rt.tmpl, rt.params)
-}
-
-// appendPath renders a template with the values.
-func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []paramInfo) ([]byte, error) {
-	for i := range tmpl {
-		tp := &tmpl[i]
-		if tp.param < 0 {
-			dst = append(dst, tp.lit...)
-			continue
-		}
-		p := &params[tp.param]
+	prev := 0
+	for i := range rt.params {
+		p := &rt.params[i]
+		dst = rt.appendLit(dst, rt.path[prev:p.start])
 		v, ok := value(vals, p.name)
 		if !ok {
 			return dst, fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.endpoint, rt.path, p.name, ErrMissingParam)
@@ -187,8 +177,17 @@ func (rt *Route) appendPath(dst []byte, vals []any, tmpl []tmplPiece, params []p
 		if dst, err = p.appendValue(dst, v); err != nil {
 			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.endpoint, rt.path, p.name, p.ci.name, v, ErrInvalidValue, err)
 		}
+		prev = int(p.end)
 	}
-	return dst, nil
+	return rt.appendLit(dst, rt.path[prev:]), nil
+}
+
+// appendLit appends text of the rule, escaped as a path if needed.
+func (rt *Route) appendLit(dst []byte, s string) []byte {
+	if rt.escape && needsEscape(s, classPath) {
+		return appendEscaped(dst, s, classPath, false)
+	}
+	return append(dst, s...)
 }
 
 // appendValue appends the escaped URL text of v for parameter p.

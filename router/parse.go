@@ -58,8 +58,9 @@ type ruleSeg struct {
 
 // paramInfo describes one parameter of a rule.
 type paramInfo struct {
-	name string
-	ci   *convInfo
+	name       string
+	ci         *convInfo
+	start, end int32 // offsets of "<...>" in the rule text
 }
 
 // tmplPiece is one step of URL building: an escaped literal or a parameter.
@@ -69,11 +70,13 @@ type tmplPiece struct {
 }
 
 // parsedRule is the result of parsing a rule path. segs is scratch space
-// reused by the next parse.
+// reused by the next parse. tmpl is only computed for redirect targets:
+// routes render their own text from the parameter offsets.
 type parsedRule struct {
 	segs   []ruleSeg
 	tail   *pattern
 	slash  bool
+	escape bool // the text has bytes a URL path must escape
 	params []paramInfo
 	tmpl   []tmplPiece
 }
@@ -86,19 +89,24 @@ type parser struct {
 	cache  map[string]*convInfo // by spelling
 	segs   []ruleSeg
 	params []paramInfo
-	spans  []int // start, end offsets of each parameter in the rule
 }
+
+// maxRuleLen bounds the length of a rule, so that offsets fit in an int32.
+const maxRuleLen = 1<<31 - 1
 
 // parse parses a rule. The result is only valid until the next call.
 func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	if rule == "" || rule[0] != '/' {
 		return nil, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
 	}
+	if len(rule) > maxRuleLen {
+		return nil, ruleErr(rule, maxRuleLen, ErrBadRule, "rule longer than %d bytes", maxRuleLen)
+	}
 	off, bad, escape := scanRule(rule)
 	if bad {
 		return nil, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
 	}
-	p.segs, p.params, p.spans = p.segs[:0], p.params[:0], p.spans[:0]
+	p.segs, p.params = p.segs[:0], p.params[:0]
 	p.pr = parsedRule{}
 	pr := &p.pr
 	var tail []piece
@@ -206,7 +214,7 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		pr.params = p.allocs.params.many(len(p.params))
 		copy(pr.params, p.params)
 	}
-	pr.tmpl = p.template(rule, escape)
+	pr.escape = escape
 	return pr, nil
 }
 
@@ -314,8 +322,7 @@ func (p *parser) param(rule string, at int) (*convInfo, int, *RuleError) {
 		}
 		p.cache[spec] = ci
 	}
-	p.params = append(p.params, paramInfo{name: name, ci: ci})
-	p.spans = append(p.spans, at, j+1)
+	p.params = append(p.params, paramInfo{name: name, ci: ci, start: int32(at), end: int32(j + 1)})
 	return ci, j + 1, nil
 }
 
@@ -382,24 +389,24 @@ func closeParen(rule string, open int) (int, *RuleError) {
 	return 0, ruleErr(rule, open, ErrBadRule, "unclosed '('")
 }
 
-// template turns the rule text into building steps: the text between
-// parameters, escaped once here, and parameter references.
-func (p *parser) template(rule string, escape bool) []tmplPiece {
-	n := len(p.spans) / 2
-	if n == 0 && !escape {
+// template turns the text of a parsed rule into building steps: the text
+// between parameters, escaped once here, and parameter references.
+func (p *parser) template(rule string, pr *parsedRule) []tmplPiece {
+	n := len(pr.params)
+	if n == 0 && !pr.escape {
 		return nil // a static rule builds as its own text
 	}
 	size, prev := n, 0
 	for i := 0; i <= n; i++ {
 		end := len(rule)
 		if i < n {
-			end = p.spans[2*i]
+			end = int(pr.params[i].start)
 		}
 		if end > prev {
 			size++
 		}
 		if i < n {
-			prev = p.spans[2*i+1]
+			prev = int(pr.params[i].end)
 		}
 	}
 	t := p.allocs.tmpls.many(size)[:0]
@@ -407,16 +414,16 @@ func (p *parser) template(rule string, escape bool) []tmplPiece {
 		if s == "" {
 			return
 		}
-		if escape && needsEscape(s, classPath) {
+		if pr.escape && needsEscape(s, classPath) {
 			s = string(appendEscaped(nil, s, classPath, false))
 		}
 		t = append(t, tmplPiece{lit: s, param: -1})
 	}
 	prev = 0
 	for i := 0; i < n; i++ {
-		lit(rule[prev:p.spans[2*i]])
+		lit(rule[prev:pr.params[i].start])
 		t = append(t, tmplPiece{param: i})
-		prev = p.spans[2*i+1]
+		prev = int(pr.params[i].end)
 	}
 	lit(rule[prev:])
 	return t

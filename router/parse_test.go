@@ -159,3 +159,27 @@ func TestRouteAccessors(t *testing.T) {
 		t.Errorf("RoutesFor(nope) = %v", got)
 	}
 }
+
+func TestRuleMethodsRoundTrip(t *testing.T) {
+	many := make([]string, 17)
+	for i := range many {
+		many[i] = []string{"GET", "put", "TRACE"}[i%3]
+	}
+	for i, ms := range [][]string{
+		nil, {}, {"GET"}, {"head", "GET", "GET"}, {"OPTIONS", "CONNECT", "TRACE", "DELETE", "PATCH", "PUT", "POST", "HEAD", "GET"},
+		{"PURGE", "get"}, {"GET", "propfind"}, many[:16], many,
+	} {
+		r := router.New()
+		rt, err := r.Add(router.Rule{Path: "/m" + string(rune('a'+i)) + "/é/<int:id>", Methods: ms})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, m := range ms {
+			want = append(want, strings.ToUpper(m))
+		}
+		if got := rt.Rule().Methods; !reflect.DeepEqual(got, want) {
+			t.Errorf("Rule().Methods of %q = %q, want %q", ms, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math/bits"
 	"net/http"
 	"sort"
 	"strings"
@@ -60,21 +61,22 @@ func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type Route struct {
 	path      string
 	endpoint  string
-	methods   []string // as given, upper-cased
 	handler   http.Handler
 	data      any
 	params    []paramInfo
-	tmpl      []tmplPiece // nil for a static rule that builds as its path
 	extra     *routeExtra // nil for most rules
+	methods   uint64      // Rule.Methods as up to 16 methodCodes, first in the low bits
 	serve     uint16      // standard methods served, HEAD included with GET
 	claim     uint16      // standard methods claimed (for dispatch and conflicts)
 	strict    bool
 	buildOnly bool
+	escape    bool // the path has bytes that building must escape
 }
 
 // routeExtra holds the rule fields few rules set, and what the router
 // derives from them.
 type routeExtra struct {
+	methods       []string // Rule.Methods upper-cased, when methods cannot hold them
 	defaultsMap   map[string]any
 	strictSlashes *bool
 	redirectTo    string
@@ -118,7 +120,7 @@ func (rt *Route) Rule() Rule {
 	r := Rule{
 		Path:      rt.path,
 		Endpoint:  rt.endpoint,
-		Methods:   append([]string(nil), rt.methods...),
+		Methods:   rt.givenMethods(),
 		BuildOnly: rt.buildOnly,
 		Handler:   rt.handler,
 		Data:      rt.data,
@@ -128,6 +130,24 @@ func (rt *Route) Rule() Rule {
 	}
 	return r
 }
+
+// givenMethods returns a copy of Rule.Methods, upper-cased.
+func (rt *Route) givenMethods() []string {
+	if rt.extra != nil && rt.extra.methods != nil {
+		return append([]string(nil), rt.extra.methods...)
+	}
+	if rt.methods == 0 {
+		return nil
+	}
+	out := make([]string, 0, (bits.Len64(rt.methods)+3)/4)
+	for c := rt.methods; c != 0; c >>= 4 {
+		out = append(out, methodByCode[c&15])
+	}
+	return out
+}
+
+// methodByCode names the standard methods by code: 1 + the bit index.
+var methodByCode = [...]string{"", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}
 
 // defaultsMap returns Rule.Defaults.
 func (rt *Route) defaultsMap() map[string]any {

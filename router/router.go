@@ -2,6 +2,7 @@ package router
 
 import (
 	"fmt"
+	"math/bits"
 	"net/http"
 	"sort"
 	"strings"
@@ -230,18 +231,17 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 	*rt = Route{
 		path:      rule.Path,
 		endpoint:  rule.Endpoint,
-		methods:   rule.Methods,
 		handler:   rule.Handler,
 		data:      rule.Data,
 		params:    pr.params,
-		tmpl:      pr.tmpl,
 		strict:    rule.StrictSlashes == nil || *rule.StrictSlashes,
 		buildOnly: rule.BuildOnly,
+		escape:    pr.escape,
 	}
 	if rule.StrictSlashes != nil {
 		rt.ext().strictSlashes = rule.StrictSlashes
 	}
-	if err := rt.setMethods(); err != nil {
+	if err := rt.setMethods(rule.Methods); err != nil {
 		return nil, nil, err
 	}
 	if rule.Host != "" {
@@ -262,35 +262,46 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 	return rt, pr, nil
 }
 
-func (rt *Route) setMethods() error {
-	if len(rt.methods) == 0 {
+// setMethods derives the method masks from Rule.Methods and keeps the
+// list, packed as method codes when it only has standard methods.
+func (rt *Route) setMethods(ms []string) error {
+	if len(ms) == 0 {
 		rt.serve, rt.claim = mGET|mHEAD, mGET
 		return nil
 	}
-	ms := rt.methods
 	copied := false
+	packable := len(ms) <= 16
 	var other []string
 	for i, m := range ms {
-		if bit := methodBit(m); bit != 0 {
-			rt.claim |= bit
-			continue
-		}
-		if !isToken(m) {
-			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
-		}
-		if u := strings.ToUpper(m); u != m {
-			if !copied {
-				ms, copied = append([]string(nil), ms...), true
+		bit := methodBit(m)
+		if bit == 0 {
+			if !isToken(m) {
+				return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
 			}
-			ms[i], m = u, u
+			if u := strings.ToUpper(m); u != m {
+				if !copied {
+					ms, copied = append([]string(nil), ms...), true
+				}
+				ms[i], m = u, u
+			}
+			bit = methodBit(m)
 		}
-		if bit := methodBit(m); bit != 0 {
+		if bit != 0 {
 			rt.claim |= bit
-		} else if !contains(other, m) {
-			other = append(other, m)
+			if packable {
+				rt.methods |= uint64(bits.TrailingZeros16(bit)+1) << (4 * i)
+			}
+		} else {
+			packable = false
+			if !contains(other, m) {
+				other = append(other, m)
+			}
 		}
 	}
-	rt.methods = ms
+	if !packable {
+		rt.methods = 0
+		rt.ext().methods = ms
+	}
 	rt.serve = rt.claim
 	if rt.claim&mGET != 0 {
 		rt.serve |= mHEAD
@@ -355,6 +366,7 @@ func (rt *Route) setRedirect(p *parser, target string) error {
 	var pr parsedRule
 	if res != nil {
 		pr = *res
+		pr.tmpl = p.template(target, res)
 	}
 	p.pr, p.segs = saved, segs
 	if rerr != nil {
