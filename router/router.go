@@ -59,8 +59,9 @@ type Router struct {
 // only read.
 type table struct {
 	root       node
-	static     map[string]*leaf    // fully static rules by path
+	static     map[string]*leaf    // fully static rules by path, built by freeze
 	staticBits [8]uint64           // filter over static paths, see staticSlot
+	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
 	endpoints  map[string][]*Route // build order
 	parser     parser
@@ -100,7 +101,6 @@ func New() *Router {
 func (r *Router) mutable() *table {
 	if r.t == nil {
 		r.t = &table{
-			static:    make(map[string]*leaf),
 			endpoints: make(map[string][]*Route),
 			parser:    parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
 			allows:    make(map[uint16]string),
@@ -118,9 +118,29 @@ func (r *Router) freeze() *table {
 		return t
 	}
 	t := r.mutable()
+	t.static = make(map[string]*leaf, t.nstatic)
+	t.indexStatic(&t.root)
 	t.linkDefaults()
 	r.frozen.Store(t)
 	return t
+}
+
+// indexStatic enters the leaves of n and of its static descendants, which
+// hold fully static rules, in the map and filter of static paths.
+func (t *table) indexStatic(n *node) {
+	for _, l := range [2]*leaf{n.leaf, n.slash} {
+		if l != nil {
+			p := l.routes[0].path // the rules of a static leaf share their text
+			t.static[p] = l
+			i := staticSlot(p)
+			t.staticBits[i>>6] |= 1 << (i & 63)
+		}
+	}
+	if n.st != nil {
+		for _, c := range n.st.nodes {
+			t.indexStatic(c)
+		}
+	}
 }
 
 // view runs f on the table, locking while registration is still open.
@@ -176,10 +196,8 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		}
 		l := t.insertLeaf(pr, n, k)
 		l.add(rt, t)
-		if pr.static() {
-			t.static[rule.Path] = l
-			i := staticSlot(rule.Path)
-			t.staticBits[i>>6] |= 1 << (i & 63)
+		if pr.static() && len(l.routes) == 1 {
+			t.nstatic++
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}
