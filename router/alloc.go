@@ -48,7 +48,7 @@ type allocs struct {
 	tmpls   slab[tmplPiece]
 	ptrs    slab[*node]
 	rptrs   slab[*Route]
-	strs    slab[string]
+	edges   slab[edge]
 }
 
 // appendNode appends c to list, taking the first backing array from a.

@@ -137,8 +137,8 @@ func (t *table) indexStatic(n *node) {
 		}
 	}
 	if n.st != nil {
-		for _, c := range n.st.nodes {
-			t.indexStatic(c)
+		for _, e := range n.st.edges {
+			t.indexStatic(e.node)
 		}
 	}
 }

@@ -34,9 +34,19 @@ type node struct {
 
 // statics holds the static children of a node.
 type statics struct {
-	keys  []string // segment texts, parallel to nodes
-	nodes []*node
-	table []int32 // 1 + index into keys, by segHash; nil for few children
+	edges []edge
+	index *hashIndex // nil for few children
+}
+
+// edge is a static child and its segment text.
+type edge struct {
+	key  string
+	node *node
+}
+
+// hashIndex finds static children by segHash.
+type hashIndex struct {
+	table []int32 // 1 + index into edges; at most half full
 	shift uint8   // 32 - log2(len(table))
 }
 
@@ -70,22 +80,23 @@ func (n *node) staticChild(seg string) *node {
 	if st == nil {
 		return nil
 	}
-	if st.table == nil {
-		for i, k := range st.keys {
-			if k == seg {
-				return st.nodes[i]
+	if st.index == nil {
+		for i := range st.edges {
+			if e := &st.edges[i]; e.key == seg {
+				return e.node
 			}
 		}
 		return nil
 	}
-	mask := uint32(len(st.table) - 1)
-	for i := (segHash(seg) * 0x9E3779B1) >> st.shift; ; i = (i + 1) & mask {
-		j := st.table[i]
+	x := st.index
+	mask := uint32(len(x.table) - 1)
+	for i := (segHash(seg) * 0x9E3779B1) >> x.shift; ; i = (i + 1) & mask {
+		j := x.table[i]
 		if j == 0 {
 			return nil
 		}
-		if st.keys[j-1] == seg {
-			return st.nodes[j-1]
+		if e := &st.edges[j-1]; e.key == seg {
+			return e.node
 		}
 	}
 }
@@ -95,51 +106,53 @@ func (n *node) escapedChild(seg string) *node {
 	if n.st == nil {
 		return nil
 	}
-	for i, k := range n.st.keys {
-		if equalEscaped(seg, k) {
-			return n.st.nodes[i]
+	for _, e := range n.st.edges {
+		if equalEscaped(seg, e.key) {
+			return e.node
 		}
 	}
 	return nil
 }
 
-func (n *node) addStatic(seg string, a *allocs) *node {
-	if c := n.staticChild(seg); c != nil {
-		return c
-	}
+// newStatic adds a static child for seg, which n does not have.
+func (n *node) newStatic(seg string, a *allocs) *node {
 	if n.st == nil {
 		n.st = a.statics.one()
-		n.st.keys = a.strs.many(1)[:0]
+		n.st.edges = a.edges.many(1)[:0]
 	}
 	st := n.st
 	c := a.nodes.one()
-	st.keys = append(st.keys, seg)
-	st.nodes = a.appendNode(st.nodes, c)
-	switch {
-	case st.table != nil && 2*len(st.keys) <= len(st.table):
-		st.index(len(st.keys) - 1)
-	case len(st.keys) > smallFanout:
+	st.edges = append(st.edges, edge{key: seg, node: c})
+	switch x := st.index; {
+	case x != nil && 2*len(st.edges) <= len(x.table):
+		st.enter(len(st.edges) - 1)
+	case len(st.edges) > smallFanout:
 		size := 16
-		for size < 4*len(st.keys) {
+		for size < 4*len(st.edges) {
 			size *= 2
 		}
-		st.table = make([]int32, size)
-		st.shift = uint8(32 - bitsLen(size))
-		for i := range st.keys {
-			st.index(i)
+		if x == nil {
+			x = &hashIndex{}
+			st.index = x
+		}
+		x.table = make([]int32, size)
+		x.shift = uint8(32 - bitsLen(size))
+		for i := range st.edges {
+			st.enter(i)
 		}
 	}
 	return c
 }
 
-// index enters key i in the hash table.
-func (st *statics) index(i int) {
-	mask := uint32(len(st.table) - 1)
-	j := (segHash(st.keys[i]) * 0x9E3779B1) >> st.shift
-	for st.table[j] != 0 {
+// enter enters edge i in the hash index.
+func (st *statics) enter(i int) {
+	x := st.index
+	mask := uint32(len(x.table) - 1)
+	j := (segHash(st.edges[i].key) * 0x9E3779B1) >> x.shift
+	for x.table[j] != 0 {
 		j = (j + 1) & mask
 	}
-	st.table[j] = int32(i + 1)
+	x.table[j] = int32(i + 1)
 }
 
 // bitsLen returns log2 of a power of two.
@@ -161,10 +174,9 @@ func (n *node) dynChild(p *pattern) *node {
 	return nil
 }
 
-func (n *node) addDynamic(p *pattern, a *allocs) *node {
-	if d := n.dynChild(p); d != nil {
-		return d
-	}
+// newDynamic adds a dynamic child for p, which n does not have, in
+// precedence order.
+func (n *node) newDynamic(p *pattern, a *allocs) *node {
 	d := a.nodes.one()
 	d.pat = p
 	i := len(n.dyn)
@@ -221,17 +233,18 @@ func (pr *parsedRule) leafOf(n *node) **leaf {
 }
 
 // insertLeaf returns the leaf of a parsed rule, creating nodes from where
-// the existing ones end (n after k steps, as returned by walk).
+// the existing ones end (n after k steps, as returned by walk: the steps
+// from k on have no node yet).
 func (t *table) insertLeaf(pr *parsedRule, n *node, k int) *leaf {
 	for ; k < len(pr.segs); k++ {
 		if sg := pr.segs[k]; sg.pat == nil {
-			n = n.addStatic(sg.lit, &t.allocs)
+			n = n.newStatic(sg.lit, &t.allocs)
 		} else {
-			n = n.addDynamic(sg.pat, &t.allocs)
+			n = n.newDynamic(sg.pat, &t.allocs)
 		}
 	}
 	if pr.tail != nil && k == len(pr.segs) {
-		n = n.addDynamic(pr.tail, &t.allocs)
+		n = n.newDynamic(pr.tail, &t.allocs)
 	}
 	p := pr.leafOf(n)
 	if *p == nil {
