@@ -41,7 +41,6 @@ func (s *slab[T]) refill(n int) {
 // allocs are the slabs of a table.
 type allocs struct {
 	nodes   slab[node]
-	leaves  slab[leaf]
 	routes  slab[Route]
 	statics slab[statics]
 	params  slab[paramInfo]

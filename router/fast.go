@@ -21,7 +21,7 @@ func (n *node) fast(ps *Params, rest string, k int, bit uint16) (rt *Route, coun
 		if l == nil {
 			return nil, 0, true
 		}
-		if l.complex {
+		if l.sum.complex {
 			return nil, 0, false
 		}
 		if rt = l.quick(bit); rt != nil && rt.extra != nil {

@@ -174,15 +174,15 @@ func (s *search) hostIs(rt *Route) bool {
 // quick returns the route of a simple leaf (no hosts, no non-standard
 // methods) claiming the method bit, with HEAD falling back to GET.
 func (l *leaf) quick(bit uint16) *Route {
-	if l.claims&bit != 0 {
-		for _, rt := range l.routes {
+	if l.sum.claims&bit != 0 {
+		for rt := l.first(); rt != nil; rt = rt.next {
 			if rt.claim&bit != 0 {
 				return rt
 			}
 		}
 	}
-	if bit == mHEAD && l.claims&mGET != 0 {
-		for _, rt := range l.routes {
+	if bit == mHEAD && l.sum.claims&mGET != 0 {
+		for rt := l.first(); rt != nil; rt = rt.next {
 			if rt.claim&mGET != 0 {
 				return rt
 			}
@@ -194,23 +194,23 @@ func (l *leaf) quick(bit uint16) *Route {
 // find returns the route of l serving the request, or nil. Host-specific
 // routes are preferred; HEAD falls back to GET.
 func (l *leaf) find(s *search, nonStrict bool) *Route {
-	if !l.complex && !nonStrict {
+	if !l.sum.complex && !nonStrict {
 		return l.quick(s.bit)
 	}
-	if nonStrict && !l.nonStrict {
+	if nonStrict && !l.sum.nonStrict {
 		return nil
 	}
 	// Rules for the host and port first, then for the host, then for any
 	// host.
 	for pass := 0; pass < 3; pass++ {
-		if pass < 2 && !l.complex {
+		if pass < 2 && !l.sum.complex {
 			continue
 		}
 		for i, bit := range [2]uint16{s.bit, mGET} {
 			if i == 1 && s.bit != mHEAD {
 				break
 			}
-			for _, rt := range l.routes {
+			for rt := l.first(); rt != nil; rt = rt.next {
 				if hostPass(rt) != pass || (nonStrict && rt.strict) || (pass < 2 && !s.hostIs(rt)) {
 					continue
 				}
@@ -238,13 +238,13 @@ func hostPass(rt *Route) int {
 // served returns the methods of l's routes for the request host, and
 // whether there is any such route.
 func (l *leaf) served(s *search, nonStrict bool) (uint16, []string, bool) {
-	if !l.complex && !nonStrict {
-		return l.serve, nil, len(l.routes) > 0
+	if !l.sum.complex && !nonStrict {
+		return l.sum.serve, nil, true
 	}
 	var mask uint16
 	var more []string
 	found := false
-	for _, rt := range l.routes {
+	for rt := l.first(); rt != nil; rt = rt.next {
 		if (nonStrict && rt.strict) || (rt.Host() != "" && !s.hostIs(rt)) {
 			continue
 		}
@@ -291,7 +291,7 @@ func (s *search) trySlash(l *leaf) bool {
 		if !found || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
 			return false
 		}
-		if l.nonStrict {
+		if l.sum.nonStrict {
 			s.auto = l
 			return true
 		}

@@ -65,6 +65,8 @@ type Route struct {
 	data      any
 	params    []paramInfo
 	extra     *routeExtra // nil for most rules
+	next      *Route      // next route of the same leaf
+	sum       leafSum     // when first in its leaf
 	methods   uint64      // Rule.Methods as up to 16 methodCodes, first in the low bits
 	serve     uint16      // standard methods served, HEAD included with GET
 	claim     uint16      // standard methods claimed (for dispatch and conflicts)

@@ -130,7 +130,7 @@ func (r *Router) freeze() *table {
 func (t *table) indexStatic(n *node) {
 	for _, l := range [2]*leaf{n.leaf, n.slash} {
 		if l != nil {
-			p := l.routes[0].path // the rules of a static leaf share their text
+			p := l.path // the rules of a static leaf share their text
 			t.static[p] = l
 			i := staticSlot(p)
 			t.staticBits[i>>6] |= 1 << (i & 63)
@@ -193,10 +193,12 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 			if old := (*pr.leafOf(n)).conflict(rt); old != nil {
 				return nil, conflictError(rt, old)
 			}
+		} else {
+			n = t.insertNodes(pr, n, k)
 		}
-		l := t.insertLeaf(pr, n, k)
-		l.add(rt, t)
-		if pr.static() && len(l.routes) == 1 {
+		slot := pr.leafOf(n)
+		t.addRoute(slot, rt)
+		if pr.static() && *slot == (*leaf)(rt) {
 			t.nstatic++
 		}
 		t.hosted = t.hosted || rt.Host() != ""

@@ -62,7 +62,7 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 // must decide (wrong method, hosts, defaults, redirects).
 func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request, p string) bool {
 	l := t.static[p]
-	if l == nil || l.complex {
+	if l == nil || l.sum.complex {
 		return false
 	}
 	rt := l.quick(methodBit(req.Method))

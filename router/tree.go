@@ -50,15 +50,21 @@ type hashIndex struct {
 	shift uint8   // 32 - log2(len(table))
 }
 
-// leaf holds the routes ending at a node, in registration order.
-type leaf struct {
-	routes    []*Route
-	one       [1]*Route // backing store of routes while there is one
-	serve     uint16    // union of methods served by host-less routes
-	claims    uint16    // union of methods claimed by host-less routes
-	complex   bool      // some route has a host or non-standard methods
-	nonStrict bool      // some route has StrictSlashes false
+// leaf is the list of the routes ending at a node, in registration order:
+// its first route, which holds the summaries of the list, and the others
+// chained by Route.next. A node without routes has a nil leaf.
+type leaf Route
+
+// leafSum summarizes the routes of a leaf; only the first route's counts.
+type leafSum struct {
+	serve     uint16 // union of methods served by host-less routes
+	claims    uint16 // union of methods claimed by host-less routes
+	complex   bool   // some route has a host or non-standard methods
+	nonStrict bool   // some route has StrictSlashes false
 }
+
+// first returns the first route of l.
+func (l *leaf) first() *Route { return (*Route)(l) }
 
 // segHash hashes a segment in constant time from its length and its first
 // and last four bytes.
@@ -232,10 +238,10 @@ func (pr *parsedRule) leafOf(n *node) **leaf {
 	return &n.leaf
 }
 
-// insertLeaf returns the leaf of a parsed rule, creating nodes from where
+// insertNodes returns the node of a parsed rule, creating nodes from where
 // the existing ones end (n after k steps, as returned by walk: the steps
 // from k on have no node yet).
-func (t *table) insertLeaf(pr *parsedRule, n *node, k int) *leaf {
+func (t *table) insertNodes(pr *parsedRule, n *node, k int) *node {
 	for ; k < len(pr.segs); k++ {
 		if sg := pr.segs[k]; sg.pat == nil {
 			n = n.newStatic(sg.lit, &t.allocs)
@@ -246,11 +252,7 @@ func (t *table) insertLeaf(pr *parsedRule, n *node, k int) *leaf {
 	if pr.tail != nil && k == len(pr.segs) {
 		n = n.newDynamic(pr.tail, &t.allocs)
 	}
-	p := pr.leafOf(n)
-	if *p == nil {
-		*p = t.allocs.leaves.one()
-	}
-	return *p
+	return n
 }
 
 // conflict returns the route of l that rt would conflict with, if any.
@@ -258,7 +260,7 @@ func (l *leaf) conflict(rt *Route) *Route {
 	if l == nil {
 		return nil
 	}
-	for _, e := range l.routes {
+	for e := l.first(); e != nil; e = e.next {
 		if e.Host() != rt.Host() {
 			continue
 		}
@@ -274,23 +276,29 @@ func (l *leaf) conflict(rt *Route) *Route {
 	return nil
 }
 
-// add appends rt to l and refreshes the summaries.
-func (l *leaf) add(rt *Route, t *table) {
-	if l.routes == nil {
-		l.one[0] = rt
-		l.routes = l.one[:1:1]
+// addRoute appends rt to the leaf in slot and refreshes the summaries.
+func (t *table) addRoute(slot **leaf, rt *Route) {
+	l := *slot
+	if l == nil {
+		l = (*leaf)(rt)
+		*slot = l
 	} else {
-		l.routes = append(l.routes, rt)
+		last := l.first()
+		for last.next != nil {
+			last = last.next
+		}
+		last.next = rt
 	}
+	sum := &l.sum
 	if rt.extra != nil && (rt.extra.host != "" || len(rt.extra.other) > 0) {
-		l.complex = true
+		sum.complex = true
 	}
 	if rt.Host() == "" {
-		l.serve |= rt.serve
-		l.claims |= rt.claim
+		sum.serve |= rt.serve
+		sum.claims |= rt.claim
 	}
-	l.nonStrict = l.nonStrict || !rt.strict
-	t.allowFor(l.serve)
+	sum.nonStrict = sum.nonStrict || !rt.strict
+	t.allowFor(sum.serve)
 }
 
 // conflictError describes a conflict between a new rule and an old one.
