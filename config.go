@@ -51,6 +51,8 @@ type Config struct {
 	// Logger receives start-up warnings, view errors and panics. Default
 	// (nil) slog.Default(). It is not a configuration key: Get ignores it.
 	Logger *slog.Logger
+
+	envErr error // a variable ConfigFromEnv could not parse; see Err
 }
 
 // Names of the configuration keys that Config has typed fields for.
@@ -83,14 +85,20 @@ func DefaultConfig() Config {
 // ConfigFromEnv returns DefaultConfig overridden by the environment variables
 // named like the keys (FLASH_MESSAGES, SECRET_KEY, DEBUG, ...). Booleans are
 // parsed with strconv.ParseBool, WTF_CSRF_TIME_LIMIT as whole seconds or a
-// time.Duration string ("90m"). An unparsable value is an error naming the
-// variable; the returned Config then holds the values read so far.
-func ConfigFromEnv() (Config, error) {
+// time.Duration string ("90m"). An unparsable value keeps the default and is
+// recorded: Err reports it, and fwk.New refuses the Config with an error
+// naming the variable, so a typo in the environment never starts an app with
+// settings it did not ask for.
+func ConfigFromEnv() Config {
 	return configFrom(os.LookupEnv)
 }
 
+// Err returns the first environment variable ConfigFromEnv could not parse,
+// as an error naming it, or nil.
+func (c Config) Err() error { return c.envErr }
+
 // configFrom applies the variables found by lookup on top of DefaultConfig.
-func configFrom(lookup func(string) (string, bool)) (Config, error) {
+func configFrom(lookup func(string) (string, bool)) Config {
 	cfg := DefaultConfig()
 	for _, key := range [...]string{
 		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
@@ -101,23 +109,23 @@ func configFrom(lookup func(string) (string, bool)) (Config, error) {
 		if !ok {
 			continue
 		}
-		if err := cfg.set(key, v); err != nil {
-			return cfg, fmt.Errorf("fwk: config: %s=%q: %w", key, v, err)
+		if err := cfg.set(key, v); err != nil && cfg.envErr == nil {
+			cfg.envErr = fmt.Errorf("fwk: config: %s=%q: %w", key, v, err)
 		}
 	}
-	return cfg, nil
+	return cfg
 }
 
-// set parses v into the field of key.
+// set parses v into the field of key; on a parse error the field keeps its
+// value.
 func (c *Config) set(key, v string) error {
-	var err error
 	switch key {
 	case keyFlashMessages:
-		c.FlashMessages, err = strconv.ParseBool(v)
+		return setParsed(&c.FlashMessages, v, strconv.ParseBool)
 	case keyTemplateFileExtension:
 		c.TemplateFileExtension = v
 	case keyCSRFEnabled:
-		c.CSRFEnabled, err = strconv.ParseBool(v)
+		return setParsed(&c.CSRFEnabled, v, strconv.ParseBool)
 	case keyServerName:
 		c.ServerName = v
 	case keyPreferredURLScheme:
@@ -129,11 +137,21 @@ func (c *Config) set(key, v string) error {
 	case keyCSRFFieldName:
 		c.CSRFFieldName = v
 	case keyCSRFTimeLimit:
-		c.CSRFTimeLimit, err = parseSeconds(v)
+		return setParsed(&c.CSRFTimeLimit, v, parseSeconds)
 	case keyDebug:
-		c.Debug, err = strconv.ParseBool(v)
+		return setParsed(&c.Debug, v, strconv.ParseBool)
 	}
-	return err
+	return nil
+}
+
+// setParsed stores parse(v) in *dst when it parses.
+func setParsed[T any](dst *T, v string, parse func(string) (T, error)) error {
+	x, err := parse(v)
+	if err != nil {
+		return err
+	}
+	*dst = x
+	return nil
 }
 
 // parseSeconds reads whole seconds ("3600") or a duration string ("1h").
@@ -189,6 +207,9 @@ const minSecretLen = 32
 
 // validate reports configuration errors that make start-up impossible.
 func (c Config) validate() error {
+	if c.envErr != nil {
+		return c.envErr
+	}
 	if !c.CSRFEnabled {
 		return nil
 	}

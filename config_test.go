@@ -55,8 +55,8 @@ func TestConfigFromEnv(t *testing.T) {
 	for k, v := range env {
 		t.Setenv(k, v)
 	}
-	cfg, err := fwk.ConfigFromEnv()
-	if err != nil {
+	cfg := fwk.ConfigFromEnv()
+	if err := cfg.Err(); err != nil {
 		t.Fatalf("ConfigFromEnv: %v", err)
 	}
 	for k, v := range env {
@@ -72,8 +72,8 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("ConfigFromEnv typed fields = %+v", cfg)
 	}
 	t.Setenv("WTF_CSRF_TIME_LIMIT", "2h")
-	if cfg, err := fwk.ConfigFromEnv(); err != nil || cfg.CSRFTimeLimit != 2*time.Hour {
-		t.Errorf("WTF_CSRF_TIME_LIMIT=2h: %v, %v", cfg.CSRFTimeLimit, err)
+	if cfg := fwk.ConfigFromEnv(); cfg.Err() != nil || cfg.CSRFTimeLimit != 2*time.Hour {
+		t.Errorf("WTF_CSRF_TIME_LIMIT=2h: %v, %v", cfg.CSRFTimeLimit, cfg.Err())
 	}
 }
 
@@ -86,12 +86,22 @@ func TestConfigFromEnvErrors(t *testing.T) {
 		{"WTF_CSRF_TIME_LIMIT", "-5"},
 		{"WTF_CSRF_TIME_LIMIT", "99999999999999999"},
 	}
+	def := fwk.DefaultConfig()
 	for _, tt := range tests {
 		t.Run(tt.key+"="+tt.value, func(t *testing.T) {
 			t.Setenv(tt.key, tt.value)
-			_, err := fwk.ConfigFromEnv()
+			cfg := fwk.ConfigFromEnv()
+			if err := cfg.Err(); err == nil || !strings.Contains(err.Error(), tt.key) {
+				t.Errorf("ConfigFromEnv with %s=%q: Err() = %v, want one naming %s", tt.key, tt.value, err, tt.key)
+			}
+			// The bad variable leaves its default in place ...
+			if got, want := cfg.Get(tt.key), def.Get(tt.key); got != want {
+				t.Errorf("ConfigFromEnv with %s=%q: Get = %q, want the default %q", tt.key, tt.value, got, want)
+			}
+			// ... and fwk.New refuses the Config, naming the variable.
+			_, err := fwk.New(cfg)
 			if err == nil || !strings.Contains(err.Error(), tt.key) {
-				t.Errorf("ConfigFromEnv with %s=%q: error %v, want one naming %s", tt.key, tt.value, err, tt.key)
+				t.Errorf("fwk.New with %s=%q: %v, want an error naming %s", tt.key, tt.value, err, tt.key)
 			}
 		})
 	}
