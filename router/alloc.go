@@ -45,15 +45,6 @@ type allocs struct {
 	statics slab[statics]
 	params  slab[paramInfo]
 	tmpls   slab[tmplPiece]
-	ptrs    slab[*node]
 	rptrs   slab[*Route]
 	edges   slab[edge]
-}
-
-// appendNode appends c to list, taking the first backing array from a.
-func (a *allocs) appendNode(list []*node, c *node) []*node {
-	if list == nil {
-		list = a.ptrs.many(1)[:0]
-	}
-	return append(list, c)
 }

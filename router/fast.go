@@ -53,7 +53,7 @@ func (n *node) fast(ps *Params, rest string, k int, bit uint16) (rt *Route, coun
 			}
 		}
 	}
-	for _, d := range n.dyn {
+	for d := n.dyn; d != nil; d = d.sib {
 		p := d.pat
 		if !p.single || p.tail {
 			return nil, 0, false

@@ -338,7 +338,7 @@ func (n *node) match(s *search, rest string) bool {
 			return true
 		}
 	}
-	for _, d := range n.dyn {
+	for d := n.dyn; d != nil; d = d.sib {
 		if p := d.pat; p.single && !p.tail && !special {
 			// The common case, inlined: one plain segment, one converter.
 			ci := p.pieces[0].ci

@@ -1,11 +1,13 @@
 package router
 
 // The matching tree. Each node stands for a position between segments.
-// Static children are found by exact segment text (a slice scanned
-// linearly, or a map beyond smallFanout children); dynamic children hold a
-// pattern and are kept in precedence order; a tail child consumes the rest of
-// the path. A node's leaf holds the rules ending there, its slash leaf the
-// rules ending there with a trailing '/'.
+// Static children are found by exact segment text (edges scanned linearly,
+// or a hash index beyond smallFanout children); dynamic children hold a
+// pattern and are chained in precedence order; a tail child consumes the
+// rest of the path. A node's leaf holds the rules ending there, its slash
+// leaf the rules ending there with a trailing '/'. Registration builds the
+// tree with few, exactly sized objects: a leaf is its first route, the
+// others chained by Route.next.
 //
 //	/users/new          root -users-> n1 -new-> n2 (leaf)
 //	/users/<int:id>     n1 =<int>=> n3 (leaf)
@@ -26,7 +28,8 @@ const smallFanout = 4
 
 type node struct {
 	st    *statics // static children, or nil
-	dyn   []*node  // dynamic children, in precedence order
+	dyn   *node    // first dynamic child; the others follow by sib
+	sib   *node    // next dynamic child of the parent, in precedence order
 	pat   *pattern // set on dynamic children
 	leaf  *leaf
 	slash *leaf
@@ -172,7 +175,7 @@ func bitsLen(size int) int {
 }
 
 func (n *node) dynChild(p *pattern) *node {
-	for _, d := range n.dyn {
+	for d := n.dyn; d != nil; d = d.sib {
 		if d.pat.key == p.key {
 			return d
 		}
@@ -185,13 +188,17 @@ func (n *node) dynChild(p *pattern) *node {
 func (n *node) newDynamic(p *pattern, a *allocs) *node {
 	d := a.nodes.one()
 	d.pat = p
-	i := len(n.dyn)
-	for i > 0 && p.before(n.dyn[i-1].pat) {
-		i--
+	var after *node // the last child that p does not go before
+	for c := n.dyn; c != nil; c = c.sib {
+		if !p.before(c.pat) {
+			after = c
+		}
 	}
-	n.dyn = a.appendNode(n.dyn, nil)
-	copy(n.dyn[i+1:], n.dyn[i:])
-	n.dyn[i] = d
+	if after == nil {
+		d.sib, n.dyn = n.dyn, d
+	} else {
+		d.sib, after.sib = after.sib, d
+	}
 	return d
 }
 
