@@ -152,7 +152,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 		}
 		return dst[:start], err
 	}
-	if len(vals)/2 > len(rt.params) {
+	if len(vals)/2 > len(rt.params()) {
 		dst = rt.appendQuery(dst, vals)
 	}
 	if anchor != "" {
@@ -166,8 +166,9 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 // between the parameters, escaped where needed, and the rendered values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
 	prev := 0
-	for i := range rt.params {
-		p := &rt.params[i]
+	params := rt.params()
+	for i := range params {
+		p := &params[i]
 		dst = rt.appendLit(dst, rt.path[prev:p.start])
 		v, ok := value(vals, p.name)
 		if !ok {
@@ -349,7 +350,7 @@ func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
 // argValues returns the arguments of a match as key/value pairs.
 func (rt *Route) argValues(ps *Params) []any {
 	vals := make([]any, 0, 2*rt.nargs())
-	for _, p := range rt.params {
+	for _, p := range rt.params() {
 		v, _ := rt.matchedValue(ps, p.name)
 		vals = append(vals, p.name, v)
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"unsafe"
 )
 
 // Rule describes one route for Router.Add.
@@ -63,17 +64,21 @@ type Route struct {
 	endpoint  string
 	handler   http.Handler
 	data      any
-	params    []paramInfo
+	param0    *paramInfo  // the parameters: see params
 	extra     *routeExtra // nil for most rules
 	next      *Route      // next route of the same leaf
-	sum       leafSum     // when first in its leaf
-	methods   uint64      // Rule.Methods as up to 16 methodCodes, first in the low bits
-	serve     uint16      // standard methods served, HEAD included with GET
-	claim     uint16      // standard methods claimed (for dispatch and conflicts)
+	methods   uint32      // Rule.Methods as up to 8 method codes, first in the low bits
+	nparams   uint32
+	serve     uint16 // standard methods served, HEAD included with GET
+	claim     uint16 // standard methods claimed (for dispatch and conflicts)
 	strict    bool
 	buildOnly bool
-	escape    bool // the path has bytes that building must escape
+	escape    bool    // the path has bytes that building must escape
+	sum       leafSum // when first in its leaf
 }
+
+// params returns the parameters of the rule, in order of appearance.
+func (rt *Route) params() []paramInfo { return unsafe.Slice(rt.param0, rt.nparams) }
 
 // routeExtra holds the rule fields few rules set, and what the router
 // derives from them.
@@ -115,7 +120,7 @@ func (rt *Route) defs() []Param {
 }
 
 // nargs is the number of arguments: parameters plus defaults.
-func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
+func (rt *Route) nargs() int { return len(rt.params()) + len(rt.defs()) }
 
 // Rule returns the rule as given to Add (methods upper-cased).
 func (rt *Route) Rule() Rule {
@@ -141,7 +146,7 @@ func (rt *Route) givenMethods() []string {
 	if rt.methods == 0 {
 		return nil
 	}
-	out := make([]string, 0, (bits.Len64(rt.methods)+3)/4)
+	out := make([]string, 0, (bits.Len32(rt.methods)+3)/4)
 	for c := rt.methods; c != 0; c >>= 4 {
 		out = append(out, methodByCode[c&15])
 	}
@@ -175,8 +180,8 @@ func (rt *Route) Methods() []string {
 
 // ParamNames returns the parameter names in order of appearance.
 func (rt *Route) ParamNames() []string {
-	out := make([]string, len(rt.params))
-	for i, p := range rt.params {
+	out := make([]string, len(rt.params()))
+	for i, p := range rt.params() {
 		out[i] = p.name
 	}
 	return out
@@ -184,7 +189,7 @@ func (rt *Route) ParamNames() []string {
 
 // Converter returns the converter of the named parameter, or nil.
 func (rt *Route) Converter(param string) Converter {
-	for _, p := range rt.params {
+	for _, p := range rt.params() {
 		if p.name == param {
 			return p.ci.conv
 		}

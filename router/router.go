@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Router matches requests against Werkzeug-style rules and builds URLs
@@ -253,7 +254,8 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 		endpoint:  rule.Endpoint,
 		handler:   rule.Handler,
 		data:      rule.Data,
-		params:    pr.params,
+		param0:    unsafe.SliceData(pr.params),
+		nparams:   uint32(len(pr.params)),
 		strict:    rule.StrictSlashes == nil || *rule.StrictSlashes,
 		buildOnly: rule.BuildOnly,
 		escape:    pr.escape,
@@ -290,7 +292,7 @@ func (rt *Route) setMethods(ms []string) error {
 		return nil
 	}
 	copied := false
-	packable := len(ms) <= 16
+	packable := len(ms) <= 8
 	var other []string
 	for i, m := range ms {
 		bit := methodBit(m)
@@ -309,7 +311,7 @@ func (rt *Route) setMethods(ms []string) error {
 		if bit != 0 {
 			rt.claim |= bit
 			if packable {
-				rt.methods |= uint64(bits.TrailingZeros16(bit)+1) << (4 * i)
+				rt.methods |= uint32(bits.TrailingZeros16(bit)+1) << (4 * i)
 			}
 		} else {
 			packable = false
@@ -473,7 +475,7 @@ func sameArgs(a, b *Route) bool {
 		return false
 	}
 	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
-	for _, p := range a.params {
+	for _, p := range a.params() {
 		if !has(b, p.name) {
 			return false
 		}
