@@ -1,13 +1,24 @@
 package router
 
+import "unsafe"
+
 // slab hands out values of T from chunks, so that registering many rules
-// costs few allocations and no size-class rounding. Chunks grow from 8 to
-// 256 elements; a chunk lives as long as any value taken from it, which is
-// as long as the router.
+// costs few allocations and no size-class rounding. Chunks grow from 1 KiB
+// to 32 KiB, sized to fill their size class exactly, malloc header
+// included; a chunk lives as long as any value taken from it, which is as
+// long as the router.
 type slab[T any] struct {
 	buf  []T
-	next int // size of the next chunk
+	next int // bytes of the next chunk
 }
+
+// Chunk sizes: powers of two are size classes up to 32 KiB; a chunk holding
+// pointers also carries an 8-byte malloc header within its class.
+const (
+	minChunk     = 1 << 10
+	maxChunk     = 32 << 10
+	mallocHeader = 8
+)
 
 // one returns a zero T.
 func (s *slab[T]) one() *T {
@@ -33,8 +44,9 @@ func (s *slab[T]) many(n int) []T {
 }
 
 func (s *slab[T]) refill(n int) {
-	size := max(s.next, 8, n)
-	s.next = min(2*size, 256)
+	bytes := max(s.next, minChunk)
+	s.next = min(2*bytes, maxChunk)
+	size := max((bytes-mallocHeader)/int(unsafe.Sizeof(*new(T))), n, 1)
 	s.buf = make([]T, size)
 }
 
