@@ -119,6 +119,7 @@ func (r *Router) freeze() *table {
 		return t
 	}
 	t := r.mutable()
+	t.root.trim()
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
 	t.linkDefaults()

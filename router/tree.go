@@ -136,21 +136,46 @@ func (n *node) newStatic(seg string, a *allocs) *node {
 	case x != nil && 2*len(st.edges) <= len(x.table):
 		st.enter(len(st.edges) - 1)
 	case len(st.edges) > smallFanout:
-		size := 16
-		for size < 4*len(st.edges) {
-			size *= 2
-		}
-		if x == nil {
-			x = &hashIndex{}
-			st.index = x
-		}
-		x.table = make([]int32, size)
-		x.shift = uint8(32 - bitsLen(size))
-		for i := range st.edges {
-			st.enter(i)
-		}
+		st.reindex(4 * len(st.edges))
 	}
 	return c
+}
+
+// reindex rebuilds the hash index with at least the given slots.
+func (st *statics) reindex(slots int) {
+	size := 16
+	for size < slots {
+		size *= 2
+	}
+	if st.index == nil {
+		st.index = &hashIndex{}
+	}
+	x := st.index
+	x.table = make([]int32, size)
+	x.shift = uint8(32 - bitsLen(size))
+	for i := range st.edges {
+		st.enter(i)
+	}
+}
+
+// trim releases the spare room that growth left in the static children of
+// n and its descendants: large edge slices are reallocated to their length,
+// and hash indexes shrunk to between two and four slots per child.
+func (n *node) trim() {
+	if st := n.st; st != nil {
+		if k := len(st.edges); k > smallFanout && cap(st.edges)-k > k/8 {
+			st.edges = append(make([]edge, 0, k), st.edges...)
+		}
+		if x := st.index; x != nil && len(x.table) > 4*len(st.edges) {
+			st.reindex(2 * len(st.edges))
+		}
+		for _, e := range st.edges {
+			e.node.trim()
+		}
+	}
+	for d := n.dyn; d != nil; d = d.sib {
+		d.trim()
+	}
 }
 
 // enter enters edge i in the hash index.
