@@ -57,6 +57,5 @@ type allocs struct {
 	statics slab[statics]
 	params  slab[paramInfo]
 	tmpls   slab[tmplPiece]
-	rptrs   slab[*Route]
 	edges   slab[edge]
 }

@@ -57,7 +57,8 @@ type buildErrs struct {
 }
 
 func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]byte, *Route, error) {
-	list := t.endpoints[ep]
+	var one [1]*Route
+	list := t.endpointRoutes(ep, &one)
 	if len(list) == 0 {
 		return dst, nil, fmt.Errorf("fwk: build %q: %w", ep, ErrUnknownEndpoint)
 	}

@@ -2,6 +2,8 @@ package router_test
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,6 +187,48 @@ func TestBuildMatchesBack(t *testing.T) {
 			if got := m.Params.Get(name); got != want {
 				t.Errorf("Lookup(%q) param %s = %q, want %q", out, name, got, want)
 			}
+		}
+	}
+}
+
+// TestBuildOrderIncremental checks that the build order is the same whether
+// the endpoint index is built once at the end or kept up to date by Add
+// after an early Build.
+func TestBuildOrderIncremental(t *testing.T) {
+	rules := []router.Rule{
+		{Path: "/a", Endpoint: "e"},
+		{Path: "/b/<x>", Endpoint: "e"},
+		{Path: "/c/<x>/<y>", Endpoint: "e", Methods: []string{"POST"}},
+		{Path: "/d/<x>", Endpoint: "e", Defaults: map[string]any{"y": 1}},
+		{Path: "/f/<y>", Endpoint: "f"},
+		{Path: "/g/<x>", Endpoint: "e", BuildOnly: true},
+	}
+	args := [][]any{nil, {"x", "1"}, {"x", "1", "y", "2"}, {"x", "1", "y", 1}, {"y", "3"}}
+	built := func(early int) []string {
+		r := router.New()
+		var out []string
+		for i, rule := range rules {
+			if i == early {
+				s, _ := r.Build("e", "x", "0")
+				out = append(out, s)
+			}
+			if _, err := r.Add(rule); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, ep := range []string{"e", "f"} {
+			for _, a := range args {
+				s, err := r.Build(ep, a...)
+				out = append(out, fmt.Sprint(s, err))
+			}
+			out = append(out, fmt.Sprint(r.RoutesFor(ep)))
+		}
+		return out
+	}
+	want := built(-1)
+	for early := 0; early < len(rules); early++ {
+		if got := built(early); !reflect.DeepEqual(got[1:], want) {
+			t.Errorf("Build before rule %d: got %q, want %q", early, got[1:], want)
 		}
 	}
 }

@@ -64,7 +64,9 @@ type table struct {
 	staticBits [8]uint64           // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
-	endpoints  map[string][]*Route // build order
+	endpoints  map[string]*Route   // first route in build order; see endpointIndex
+	endpointsN map[string][]*Route // build order of endpoints with several routes
+	nendpoint  int                 // routes with an endpoint
 	parser     parser
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
@@ -102,9 +104,8 @@ func New() *Router {
 func (r *Router) mutable() *table {
 	if r.t == nil {
 		r.t = &table{
-			endpoints: make(map[string][]*Route),
-			parser:    parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
-			allows:    make(map[uint16]string),
+			parser: parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
+			allows: make(map[uint16]string),
 		}
 		r.t.parser.allocs = &r.t.allocs
 	}
@@ -119,6 +120,7 @@ func (r *Router) freeze() *table {
 		return t
 	}
 	t := r.mutable()
+	t.endpointIndex()
 	t.root.trim()
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
@@ -207,7 +209,10 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 	}
 	t.routes = append(t.routes, rt)
 	if rule.Endpoint != "" {
-		t.addEndpoint(rt)
+		t.nendpoint++
+		if t.endpoints != nil {
+			t.addEndpoint(rt)
+		}
 	}
 	t.defaults = t.defaults || len(rule.Defaults) > 0
 	return rt, nil
@@ -230,7 +235,7 @@ func (r *Router) Routes() []*Route {
 func (r *Router) RoutesFor(endpoint string) []*Route {
 	var out []*Route
 	r.view(func(t *table) {
-		if len(t.endpoints[endpoint]) == 0 {
+		if t.endpointIndex()[endpoint] == nil {
 			return
 		}
 		for _, rt := range t.routes {
@@ -420,16 +425,48 @@ func (t *table) allowFor(mask uint16) string {
 	return s
 }
 
+// endpointIndex returns the first route of each endpoint in build order.
+// The index is built when first needed (a Build, or the freeze), sized
+// exactly, then kept up to date by Add; the table must be locked or frozen.
+func (t *table) endpointIndex() map[string]*Route {
+	if t.endpoints == nil {
+		t.endpoints = make(map[string]*Route, t.nendpoint)
+		for _, rt := range t.routes {
+			if rt.endpoint != "" {
+				t.addEndpoint(rt)
+			}
+		}
+	}
+	return t.endpoints
+}
+
+// endpointRoutes returns the routes of an endpoint in build order, using
+// one to hold a single route.
+func (t *table) endpointRoutes(ep string, one *[1]*Route) []*Route {
+	if one[0] = t.endpointIndex()[ep]; one[0] == nil {
+		return nil
+	}
+	if list, ok := t.endpointsN[ep]; ok {
+		return list
+	}
+	return one[:]
+}
+
 // addEndpoint inserts rt into its endpoint's build order: rules with more
 // arguments (parameters plus defaults) first, then more defaults, then
 // registration order (Werkzeug's build_compare_key).
 func (t *table) addEndpoint(rt *Route) {
-	list := t.endpoints[rt.endpoint]
-	if list == nil {
-		list = t.allocs.rptrs.many(1)
-		list[0] = rt
-		t.endpoints[rt.endpoint] = list
+	first := t.endpoints[rt.endpoint]
+	if first == nil {
+		t.endpoints[rt.endpoint] = rt
 		return
+	}
+	list := t.endpointsN[rt.endpoint]
+	if list == nil {
+		list = []*Route{first}
+		if t.endpointsN == nil {
+			t.endpointsN = make(map[string][]*Route)
+		}
 	}
 	i := len(list)
 	for i > 0 && buildsBefore(rt, list[i-1]) {
@@ -438,7 +475,8 @@ func (t *table) addEndpoint(rt *Route) {
 	list = append(list, nil)
 	copy(list[i+1:], list[i:])
 	list[i] = rt
-	t.endpoints[rt.endpoint] = list
+	t.endpointsN[rt.endpoint] = list
+	t.endpoints[rt.endpoint] = list[0]
 }
 
 func buildsBefore(a, b *Route) bool {
@@ -455,7 +493,7 @@ func (t *table) linkDefaults() {
 	if !t.defaults {
 		return
 	}
-	for _, list := range t.endpoints {
+	for _, list := range t.endpointsN { // one route has no predecessor
 		for i, rt := range list {
 			if rt.buildOnly {
 				continue
