@@ -107,9 +107,19 @@
 // table, and parameters are substrings of the path unless they hold an
 // escape. Plain requests first take a walk without any bookkeeping, which
 // gives up (and lets the general walk decide) at anything unusual: escapes,
-// trailing-slash rules, hosts, defaults, redirects, OPTIONS, misses. Rule parsing, converter construction and URL templates are done
-// once in Add; building writes into the caller's buffer. bench_test.go has
-// the benchmarks (GitHub, static and parameter sets, building, registering
+// trailing-slash rules, hosts, defaults, redirects, OPTIONS, misses. Rule
+// parsing and converter construction are done once in Add; building renders
+// the rule text between parameters into the caller's buffer.
+//
+// Registration keeps little per rule: a Route of 112 bytes (standard methods
+// packed, the rule text shared, not copied), its parameters, and the nodes
+// it adds (48 bytes each; a leaf is its first route, dynamic children are
+// chained), all taken from slabs sized to their allocation class. The map of
+// static paths is built, and large fan-outs are trimmed, when the router
+// freezes; the endpoint index when first needed; both exactly sized.
+// Registering 10,000 rules (BenchmarkAdd10k, freeze included) takes about
+// 0.5 µs and retains about 285 bytes per rule. bench_test.go has the
+// benchmarks (GitHub, static and parameter sets, building, registering
 // 10,000 rules); the separate bench module compares peer routers.
 //
 // # Serving and concurrency
