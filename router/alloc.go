@@ -59,3 +59,16 @@ type allocs struct {
 	tmpls   slab[tmplPiece]
 	edges   slab[edge]
 }
+
+// appendDoubling appends v to s, doubling the capacity when s is full:
+// append grows large slices by a quarter only, which for the long lists of
+// registration (all routes, a wide fan-out) allocates several times their
+// final size. The lists are trimmed when the router freezes.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) && len(s) >= 256 {
+		grown := make([]T, len(s), 2*len(s))
+		copy(grown, s)
+		s = grown
+	}
+	return append(s, v)
+}

@@ -121,6 +121,9 @@ func (r *Router) freeze() *table {
 	}
 	t := r.mutable()
 	t.endpointIndex()
+	if k := len(t.routes); cap(t.routes)-k > k/8 {
+		t.routes = append(make([]*Route, 0, k), t.routes...)
+	}
 	t.root.trim()
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
@@ -207,7 +210,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}
-	t.routes = append(t.routes, rt)
+	t.routes = appendDoubling(t.routes, rt)
 	if rule.Endpoint != "" {
 		t.nendpoint++
 		if t.endpoints != nil {

@@ -131,7 +131,7 @@ func (n *node) newStatic(seg string, a *allocs) *node {
 	}
 	st := n.st
 	c := a.nodes.one()
-	st.edges = append(st.edges, edge{key: seg, node: c})
+	st.edges = appendDoubling(st.edges, edge{key: seg, node: c})
 	switch x := st.index; {
 	case x != nil && 2*len(st.edges) <= len(x.table):
 		st.enter(len(st.edges) - 1)
