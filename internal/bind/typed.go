@@ -17,45 +17,15 @@ func ForType[T any]() (func(s string) (T, error), error) {
 	case string:
 		f = func(s string) (string, error) { return s, nil }
 	case int:
-		f = func(s string) (int, error) {
-			n, err := strconv.ParseInt(s, 10, strconv.IntSize)
-			if err != nil {
-				return 0, valueError(s, err)
-			}
-			return int(n), nil
-		}
+		f = parseSigned[int](strconv.IntSize)
 	case int64:
-		f = func(s string) (int64, error) {
-			n, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				return 0, valueError(s, err)
-			}
-			return n, nil
-		}
+		f = parseSigned[int64](64)
 	case int32:
-		f = func(s string) (int32, error) {
-			n, err := strconv.ParseInt(s, 10, 32)
-			if err != nil {
-				return 0, valueError(s, err)
-			}
-			return int32(n), nil
-		}
+		f = parseSigned[int32](32)
 	case uint:
-		f = func(s string) (uint, error) {
-			n, err := strconv.ParseUint(s, 10, strconv.IntSize)
-			if err != nil {
-				return 0, valueError(s, err)
-			}
-			return uint(n), nil
-		}
+		f = parseUnsigned[uint](strconv.IntSize)
 	case uint64:
-		f = func(s string) (uint64, error) {
-			n, err := strconv.ParseUint(s, 10, 64)
-			if err != nil {
-				return 0, valueError(s, err)
-			}
-			return n, nil
-		}
+		f = parseUnsigned[uint64](64)
 	case float64:
 		f = func(s string) (float64, error) { return parseFloat(s, 64) }
 	case bool:
@@ -70,6 +40,28 @@ func ForType[T any]() (func(s string) (T, error), error) {
 		return viaReflect[T]()
 	}
 	return f.(func(string) (T, error)), nil
+}
+
+// parseSigned returns a parser of base-10 integers that fit in bits.
+func parseSigned[T ~int | ~int32 | ~int64](bits int) func(string) (T, error) {
+	return func(s string) (T, error) {
+		n, err := strconv.ParseInt(s, 10, bits)
+		if err != nil {
+			return 0, valueError(s, err)
+		}
+		return T(n), nil
+	}
+}
+
+// parseUnsigned is parseSigned for unsigned integers.
+func parseUnsigned[T ~uint | ~uint64](bits int) func(string) (T, error) {
+	return func(s string) (T, error) {
+		n, err := strconv.ParseUint(s, 10, bits)
+		if err != nil {
+			return 0, valueError(s, err)
+		}
+		return T(n), nil
+	}
 }
 
 func viaReflect[T any]() (func(s string) (T, error), error) {
