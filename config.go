@@ -41,6 +41,16 @@ type Config struct {
 	// CSRFTimeLimit (WTF_CSRF_TIME_LIMIT, seconds) is how long a CSRF token is
 	// valid. Default one hour.
 	CSRFTimeLimit time.Duration
+	// MaxBodyBytes (MAX_CONTENT_LENGTH) is the largest request body, in
+	// bytes, the framework reads (forms, JSON bodies, the form lookup of
+	// `next`): a larger body is answered 413. Default 10 MiB; 0 means the
+	// default and a negative value means no limit.
+	MaxBodyBytes int64
+	// MaxFormMemory (MAX_FORM_MEMORY_SIZE) is how many bytes of a multipart
+	// form are kept in memory (non-file values must fit; larger files spill to
+	// temporary files, the whole body still bounded by MaxBodyBytes). Default
+	// 500,000 bytes as in Flask; 0 means the default.
+	MaxFormMemory int64
 	// Debug (DEBUG) shows error details and panic stacks to clients and
 	// re-reads templates on every render. Default false.
 	Debug bool
@@ -67,6 +77,14 @@ const (
 	keyCSRFFieldName         = "WTF_CSRF_FIELD_NAME"
 	keyCSRFTimeLimit         = "WTF_CSRF_TIME_LIMIT"
 	keyDebug                 = "DEBUG"
+	keyMaxBodyBytes          = "MAX_CONTENT_LENGTH"
+	keyMaxFormMemory         = "MAX_FORM_MEMORY_SIZE"
+)
+
+// Defaults of the body limits (see Config.MaxBodyBytes, Config.MaxFormMemory).
+const (
+	defaultMaxBodyBytes  = 10 << 20
+	defaultMaxFormMemory = 500_000
 )
 
 // DefaultConfig returns the configuration with every default of the
@@ -79,6 +97,8 @@ func DefaultConfig() Config {
 		PreferredURLScheme:    "http",
 		CSRFFieldName:         "csrf_token",
 		CSRFTimeLimit:         time.Hour,
+		MaxBodyBytes:          defaultMaxBodyBytes,
+		MaxFormMemory:         defaultMaxFormMemory,
 	}
 }
 
@@ -103,7 +123,7 @@ func configFrom(lookup func(string) (string, bool)) Config {
 	for _, key := range [...]string{
 		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
 		keyPreferredURLScheme, keySecretKey, keyCSRFSecretKey, keyCSRFFieldName,
-		keyCSRFTimeLimit, keyDebug,
+		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
 	} {
 		v, ok := lookup(key)
 		if !ok {
@@ -140,6 +160,10 @@ func (c *Config) set(key, v string) error {
 		return setParsed(&c.CSRFTimeLimit, v, parseSeconds)
 	case keyDebug:
 		return setParsed(&c.Debug, v, strconv.ParseBool)
+	case keyMaxBodyBytes:
+		return setParsed(&c.MaxBodyBytes, v, parseByteCount)
+	case keyMaxFormMemory:
+		return setParsed(&c.MaxFormMemory, v, parseByteCount)
 	}
 	return nil
 }
@@ -163,6 +187,30 @@ func parseSeconds(v string) (time.Duration, error) {
 		return time.Duration(n) * time.Second, nil
 	}
 	return time.ParseDuration(v)
+}
+
+// parseByteCount reads a byte count: a decimal integer, negative for "no
+// limit" where the field allows it.
+func parseByteCount(v string) (int64, error) {
+	return strconv.ParseInt(v, 10, 64)
+}
+
+// maxBodyBytes is MaxBodyBytes with 0 read as the default; negative means
+// no limit.
+func (c Config) maxBodyBytes() int64 {
+	if c.MaxBodyBytes == 0 {
+		return defaultMaxBodyBytes
+	}
+	return c.MaxBodyBytes
+}
+
+// maxFormMemory is MaxFormMemory with 0 (or a negative value) read as the
+// default.
+func (c Config) maxFormMemory() int64 {
+	if c.MaxFormMemory <= 0 {
+		return defaultMaxFormMemory
+	}
+	return c.MaxFormMemory
 }
 
 // Get returns the value of key as a string: a typed field for the names listed
@@ -197,6 +245,10 @@ func (c Config) Lookup(key string) (string, bool) {
 		return strconv.FormatInt(int64(c.CSRFTimeLimit/time.Second), 10), true
 	case keyDebug:
 		return strconv.FormatBool(c.Debug), true
+	case keyMaxBodyBytes:
+		return strconv.FormatInt(c.maxBodyBytes(), 10), true
+	case keyMaxFormMemory:
+		return strconv.FormatInt(c.maxFormMemory(), 10), true
 	}
 	v, ok := c.Values[key]
 	return v, ok

@@ -25,6 +25,8 @@ func TestDefaultConfigGet(t *testing.T) {
 		{"WTF_CSRF_FIELD_NAME", "csrf_token", true},
 		{"WTF_CSRF_TIME_LIMIT", "3600", true},
 		{"DEBUG", "false", true},
+		{"MAX_CONTENT_LENGTH", "10485760", true},
+		{"MAX_FORM_MEMORY_SIZE", "500000", true},
 		{"MY_KEY", "mine", true},
 		{"MISSING", "", false},
 		{"debug", "", false},
@@ -51,6 +53,8 @@ func TestConfigFromEnv(t *testing.T) {
 		"WTF_CSRF_FIELD_NAME":     "tok",
 		"WTF_CSRF_TIME_LIMIT":     "90",
 		"DEBUG":                   "true",
+		"MAX_CONTENT_LENGTH":      "1048576",
+		"MAX_FORM_MEMORY_SIZE":    "2000000",
 	}
 	for k, v := range env {
 		t.Setenv(k, v)
@@ -85,6 +89,8 @@ func TestConfigFromEnvErrors(t *testing.T) {
 		{"WTF_CSRF_TIME_LIMIT", "soon"},
 		{"WTF_CSRF_TIME_LIMIT", "-5"},
 		{"WTF_CSRF_TIME_LIMIT", "99999999999999999"},
+		{"MAX_CONTENT_LENGTH", "10MB"},
+		{"MAX_FORM_MEMORY_SIZE", "lots"},
 	}
 	def := fwk.DefaultConfig()
 	for _, tt := range tests {
