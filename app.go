@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"os"
 	"reflect"
 	"strings"
@@ -45,6 +46,9 @@ type App struct {
 	table         []RouteInfo
 
 	pool sync.Pool // *Ctx
+	// handler is the bundles' middleware around serve, nil without any
+	// (app_middleware.go).
+	handler http.Handler
 
 	// Error handlers of HandleError (errorpage.go), copy-on-write.
 	errHandlers   atomic.Pointer[map[int]ErrorHandler]
@@ -55,8 +59,8 @@ type App struct {
 // bundle. It installs the ControllerBundle first, checks the configuration,
 // injects services, calls every bundle's BeforeInitApp, runs the start-up
 // hooks (RegisterRoutesHook, RegisterBlueprintsHook,
-// RegisterBundleBlueprintsHook, in this order) and every bundle's
-// AfterInitApp.
+// RegisterBundleBlueprintsHook, in this order), every bundle's
+// AfterInitApp, and chains the bundles' Middleware around the app.
 //
 // Any problem is an error naming its culprit and, for routes, where it was
 // declared: a bad rule, an unknown converter, a view whose signature does not
@@ -84,6 +88,9 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 		return nil, err
 	}
 	if err := a.start(); err != nil {
+		return nil, err
+	}
+	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}
 	a.table = a.buildTable()

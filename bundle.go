@@ -2,6 +2,7 @@ package fwk
 
 import (
 	"io/fs"
+	"net/http"
 	"reflect"
 	"strings"
 )
@@ -58,6 +59,17 @@ type BlueprintsBundle interface {
 type ServicesBundle interface {
 	Bundle
 	Services() []any
+}
+
+// MiddlewareBundle is a bundle with app-wide middleware: it wraps every
+// request the app serves, matched routes and misses alike (404, 405,
+// redirects, static files). The middleware of all bundles form one chain,
+// bundles in the order given to New, and within a bundle the first listed is
+// the outermost. A nil middleware, or one that returns a nil handler, fails
+// New naming the bundle. Package fwk/middleware holds the usual ones.
+type MiddlewareBundle interface {
+	Bundle
+	Middleware() []func(http.Handler) http.Handler
 }
 
 // BeforeInitApper is a bundle that prepares the app before the start-up hooks

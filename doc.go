@@ -15,6 +15,7 @@
 //	Static() fs.FS               files served under /<bundle name>/static/
 //	Templates() fs.FS            templates (later bundles override earlier ones)
 //	Blueprints() []*fwk.Blueprint legacy groups of plain http.Handlers
+//	Middleware() []func(http.Handler) http.Handler  app-wide middleware (see below)
 //
 // New installs the ControllerBundle first, injects services, runs the
 // start-up hooks ("routes", "blueprints", "bundle_blueprints") and returns an
@@ -55,6 +56,11 @@
 // router does: 404; 405 with Allow; 400 for a param with NUL or invalid
 // UTF-8; 308 redirects for strict slashes and unclean paths; OPTIONS with
 // Allow.
+//
+// A bundle's Middleware wraps every request the app serves, misses
+// included: the middleware of all bundles form one chain, bundles in order,
+// the first listed outermost (see MiddlewareBundle and package
+// fwk/middleware).
 //
 // URL params are also stored on the request with Request.SetPathValue, so
 // r.PathValue works, but lazily, because it allocates: on the first call of

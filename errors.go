@@ -25,6 +25,9 @@ var (
 	// ErrNoRoutes: the app bundle declares neither Routes nor Controllers
 	// (RegisterRoutesHook.GetExplicitRoutes).
 	ErrNoRoutes = errors.New("bundle has no Routes method")
+	// ErrBadMiddleware: a bundle's Middleware lists a nil middleware, or one
+	// that returns a nil handler.
+	ErrBadMiddleware = errors.New("bad middleware")
 )
 
 // StartupError is an error of fwk.New. Its message has the form

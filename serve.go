@@ -10,7 +10,17 @@ import (
 	"strings"
 )
 
-// ServeHTTP serves one request: it takes a pooled *Ctx, looks the escaped
+// ServeHTTP serves one request: through the bundles' Middleware (see
+// MiddlewareBundle) when there is any, then serve.
+func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.handler != nil {
+		a.handler.ServeHTTP(w, r)
+		return
+	}
+	a.serve(w, r)
+}
+
+// serve dispatches one request: it takes a pooled *Ctx, looks the escaped
 // path up in the router and dispatches to the view. Misses are answered as
 // the router would: 404, 405 with Allow, 400 for a param with NUL or invalid
 // UTF-8, 308 redirects (strict slashes, clean paths, RedirectTo; the query
@@ -19,7 +29,7 @@ import (
 // A func(*Ctx) error view (and the common param signatures) costs no
 // allocation here. A view's error is rendered with renderError; a panic is a
 // 500, logged with the endpoint and stack.
-func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
 	defer a.finish(c)
