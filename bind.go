@@ -37,6 +37,9 @@ type view struct {
 	endpoint string // the endpoint registered with the router
 	rule     string // the rule registered with the router
 	names    []string
+	// servesJSON: the view's error responses are JSON unless the client
+	// prefers HTML (see prefersJSON).
+	servesJSON bool
 
 	call    func(*Ctx) error
 	handler http.Handler

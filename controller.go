@@ -54,6 +54,10 @@ type Meta struct {
 	// UniqueMemberParam names the member param when the resource is a parent of
 	// subresources; default "<type:controllername_name>" built from MemberParam.
 	UniqueMemberParam string
+	// ServesJSON makes the error responses of every view of the controller
+	// JSON unless the client prefers HTML (see the ServesJSON view option);
+	// always on for resources.
+	ServesJSON bool
 	// Views declares routes of views (SPEC's route decorator), listed first.
 	Views []ViewSpec
 }

@@ -12,7 +12,9 @@ package fwk
 //	panic("boom")                  500     "Internal Server Error"
 //
 // The body is JSON, {"error": message, "status": code}, when the client
-// prefers JSON (see prefersJSON), a small HTML page otherwise. With
+// prefers JSON, or accepts anything and the view serves JSON (a Resource's
+// view, or one declared with ServesJSON): see prefersJSON. It is a small
+// HTML page otherwise. With
 // Config.Debug, server errors (5xx) also show the error text, the route
 // (endpoint and rule) and, for panics, the stack; never without Debug.
 // App.HandleError replaces the rendering for a status.
@@ -128,7 +130,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 		}
 	}
 	p := a.newErrorPage(c, err, status)
-	if prefersJSON(r) {
+	if prefersJSON(r, c != nil && c.view != nil && c.view.servesJSON) {
 		p.writeJSON(w)
 	} else {
 		p.writeHTML(w)
@@ -240,32 +242,4 @@ func (p *errorPage) writeHTML(w http.ResponseWriter) {
 	b.WriteString("</html>\n")
 	p.header(w, "text/html; charset=utf-8")
 	_, _ = io.WriteString(w, b.String())
-}
-
-// prefersJSON reports whether the error body should be JSON: the Accept
-// header prefers JSON to HTML (wantsJSON), or the request body is JSON and
-// Accept does not ask for HTML.
-//
-//	Accept                         Content-Type       body
-//	application/json               -                  JSON
-//	application/problem+json       -                  JSON
-//	text/html, */*;q=0.8           -                  HTML
-//	(none) or */*                  -                  HTML
-//	(none) or */*                  application/json   JSON
-//	text/html                      application/json   HTML
-func prefersJSON(r *http.Request) bool {
-	if wantsJSON(r) {
-		return true
-	}
-	ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
-	ct = strings.ToLower(strings.TrimSpace(ct))
-	if ct != "application/json" && !strings.HasSuffix(ct, "+json") {
-		return false
-	}
-	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
-		if mt, q := mediaRange(part); q > 0 && (mt == "text/html" || mt == "application/xhtml+xml") {
-			return false
-		}
-	}
-	return true
 }

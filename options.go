@@ -54,6 +54,14 @@ func Use(middleware ...func(http.Handler) http.Handler) ViewOption {
 	}
 }
 
+// ServesJSON declares that the view answers JSON: its error responses
+// (Abort, returned errors, panics) are JSON unless the client's Accept
+// prefers HTML, as for every view of a Resource and of a controller whose
+// Meta sets ServesJSON.
+func ServesJSON() ViewOption {
+	return func(r *Route) { r.servesJSON = true }
+}
+
 // InBlueprint puts the route in a legacy blueprint (SPEC's blueprint
 // argument): its rule is served under the blueprint's URLPrefix and a derived
 // endpoint gets the blueprint's name in front ("bp.view").

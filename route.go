@@ -56,7 +56,8 @@ type Route struct {
 	methods    []string
 	defaults   map[string]any
 	isMember   bool
-	onlyIf     any // nil, bool or func(*App) bool
+	servesJSON bool // ServesJSON; inherited like buildOnly
+	onlyIf     any  // nil, bool or func(*App) bool
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
 	rulOpts    ruleOptions
@@ -398,4 +399,15 @@ func indirect(t reflect.Type) reflect.Type {
 		t = t.Elem()
 	}
 	return t
+}
+
+// servesJSONView reports whether the route's view serves JSON: declared
+// with ServesJSON, on a controller whose Meta sets ServesJSON, or on a
+// Resource.
+func (r *Route) servesJSONView() bool {
+	if r.servesJSON || r.meta != nil && r.meta.ServesJSON {
+		return true
+	}
+	_, isResource := r.controller.(resourceMarker)
+	return isResource
 }

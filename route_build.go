@@ -316,6 +316,7 @@ func (r *Route) inherit(base *Route) {
 		o.redirectTo = b.redirectTo
 	}
 	o.buildOnly = o.buildOnly || b.buildOnly
+	r.servesJSON = r.servesJSON || base.servesJSON
 	if o.host == "" {
 		o.host = b.host
 	}

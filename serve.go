@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
-	"strconv"
 	"strings"
 )
 
@@ -174,49 +173,4 @@ func (a *App) handlePanic(c *Ctx, p any) {
 		return
 	}
 	a.renderCtxError(c, &PanicError{Value: p, Stack: stack})
-}
-
-// wantsJSON reports whether the client prefers JSON to HTML: the Accept
-// header gives application/json (or a +json type) a higher quality than
-// text/html, or an equal one listed first.
-func wantsJSON(r *http.Request) bool {
-	accept := r.Header.Get("Accept")
-	if accept == "" {
-		return false
-	}
-	jsonQ, htmlQ := -1.0, -1.0
-	jsonAt, htmlAt := 0, 0
-	for i, part := range strings.Split(accept, ",") {
-		mt, q := mediaRange(part)
-		switch {
-		case mt == "application/json" || strings.HasSuffix(mt, "+json"):
-			if q > jsonQ {
-				jsonQ, jsonAt = q, i
-			}
-		case mt == "text/html":
-			if q > htmlQ {
-				htmlQ, htmlAt = q, i
-			}
-		}
-	}
-	if jsonQ <= 0 {
-		return false
-	}
-	return jsonQ > htmlQ || (jsonQ == htmlQ && jsonAt < htmlAt)
-}
-
-// mediaRange splits one element of an Accept header into its lower-case
-// media type and quality (default 1).
-func mediaRange(s string) (string, float64) {
-	mt, params, _ := strings.Cut(s, ";")
-	q := 1.0
-	for _, p := range strings.Split(params, ";") {
-		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 1 {
-				q = f
-			}
-		}
-	}
-	return strings.ToLower(strings.TrimSpace(mt)), q
 }

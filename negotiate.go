@@ -1,0 +1,77 @@
+package fwk
+
+// This file holds the one negotiation of JSON against HTML, used for every
+// response fwk writes itself (error pages today): prefersJSON.
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// prefersJSON reports whether the response to r should be JSON rather than
+// HTML. An Accept header that ranks one of them above the other decides
+// (JSON: application/json or any +json type; HTML: text/html or
+// application/xhtml+xml; on equal quality the first listed wins). When it
+// does not (no Accept, "*/*", neither listed), the answer is JSON for a JSON
+// view (jsonView: a Resource's, or one declared with ServesJSON) and for a
+// request whose body is JSON, HTML otherwise.
+//
+//	Accept                          view    request body   response
+//	application/json                any     any            JSON
+//	application/problem+json        any     any            JSON
+//	text/html                       JSON    any            HTML
+//	text/html, */*;q=0.8            any     any            HTML
+//	application/json;q=0.5, text/html any   any            HTML
+//	(none) or */*                   JSON    any            JSON
+//	(none) or */*                   HTML    JSON           JSON
+//	(none) or */*                   HTML    other          HTML
+func prefersJSON(r *http.Request, jsonView bool) bool {
+	if json, decided := acceptRanks(r.Header.Get("Accept")); decided {
+		return json
+	}
+	return jsonView || isJSONRequest(r.Header.Get("Content-Type"))
+}
+
+// acceptRanks compares JSON and HTML in an Accept header: decided is false
+// when neither has a positive quality.
+func acceptRanks(accept string) (json, decided bool) {
+	if accept == "" {
+		return false, false
+	}
+	jsonQ, htmlQ := 0.0, 0.0
+	jsonAt, htmlAt := 0, 0
+	for i, part := range strings.Split(accept, ",") {
+		mt, q := mediaRange(part)
+		switch {
+		case mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"):
+			if q > jsonQ {
+				jsonQ, jsonAt = q, i
+			}
+		case mt == "text/html" || mt == "application/xhtml+xml":
+			if q > htmlQ {
+				htmlQ, htmlAt = q, i
+			}
+		}
+	}
+	if jsonQ == 0 && htmlQ == 0 {
+		return false, false
+	}
+	return jsonQ > htmlQ || (jsonQ == htmlQ && jsonAt < htmlAt), true
+}
+
+// mediaRange splits one element of an Accept header into its lower-case
+// media type and quality (default 1; an unparsable q counts as 1).
+func mediaRange(s string) (string, float64) {
+	mt, params, _ := strings.Cut(s, ";")
+	q := 1.0
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 1 {
+				q = f
+			}
+		}
+	}
+	return strings.ToLower(strings.TrimSpace(mt)), q
+}
