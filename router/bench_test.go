@@ -156,3 +156,31 @@ func BenchmarkAdd10k(b *testing.B) {
 	b.ReportMetric(perRoute, "heapB/route")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(paths)), "ns/route")
 }
+
+// BenchmarkLongPath requests hostile paths of 1 KB to 1 MB against rules
+// whose naive matching is quadratic (issue 9): the time per byte (see MB/s)
+// stays flat as the path grows.
+func BenchmarkLongPath(b *testing.B) {
+	cases := []struct{ name, rule, prefix, unit string }{
+		{"edit", "/wiki/<path:page>/edit", "/wiki/", "edit/"},
+		{"blob", "/<path:ns>/-/blob/<path:file>", "/", "a/-/blob/"},
+		{"dots", "/f/<a>.<b>.<c>", "/f/", "a."},
+	}
+	for _, c := range cases {
+		r := router.New()
+		if _, err := r.Add(router.Rule{Path: c.rule, Handler: nopHandler}); err != nil {
+			b.Fatal(err)
+		}
+		for _, size := range []int{1 << 10, 1 << 14, 1 << 18, 1 << 20} {
+			p := c.prefix + strings.Repeat(c.unit, size/len(c.unit)) + "x"
+			b.Run(fmt.Sprintf("%s/%dKB", c.name, size>>10), func(b *testing.B) {
+				var m router.Match
+				b.SetBytes(int64(len(p)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					r.Lookup("GET", "", p, &m)
+				}
+			})
+		}
+	}
+}

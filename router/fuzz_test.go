@@ -162,6 +162,14 @@ func FuzzMatch(f *testing.F) {
 		if m.Status != http.StatusOK || m.Route == nil {
 			return
 		}
+		// An encoded slash never reaches another rule than a real one.
+		if dp := strings.NewReplacer("%2F", "/", "%2f", "/").Replace(path); dp != path {
+			var d router.Match
+			r.Lookup(method, host, dp, &d)
+			if d.Status != http.StatusNotFound && d.Status != http.StatusBadRequest && d.Route != m.Route {
+				t.Fatalf("Lookup(%q) matched %q, but %q gives %d %v", path, m.Route.Path(), dp, d.Status, d.Route)
+			}
+		}
 		var vals []any
 		for i := 0; i < m.Params.Len(); i++ {
 			p := m.Params.At(i)
@@ -183,6 +191,9 @@ func FuzzMatch(f *testing.F) {
 		}
 		var again router.Match
 		r.Lookup(rt.Methods()[0], host, string(out), &again)
+		if again.Route == nil && again.Status == http.StatusNotFound && strings.Contains(string(out), "%2F") {
+			return // the value's '/' makes the URL reach another rule: refused
+		}
 		if again.Route != rt {
 			t.Fatalf("Lookup(%q) matched %q; built %q matches %v (status %d)", path, rt.Path(), out, again.Route, again.Status)
 		}
@@ -230,6 +241,9 @@ func FuzzBuild(f *testing.F) {
 			}
 			var m router.Match
 			r.Lookup("GET", "", path, &m)
+			if m.Route == nil && m.Status == http.StatusNotFound && strings.Contains(path, "%2F") {
+				continue // the value's '/' would reach another rule: refused
+			}
 			if m.Route != rt {
 				t.Fatalf("Build(%s, %q) = %q, which matches %v (status %d), not %q", e.endpoint, v, out, m.Route, m.Status, rt.Path())
 			}

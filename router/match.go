@@ -87,6 +87,47 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 	r.lookup(t, method, host, escapedPath, m, pct, static, true)
 }
 
+// guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
+// reaching another rule than its decoded form would: when the path with
+// every %2F read as '/' routes somewhere (a match, a redirect, a 405) and
+// not to the very route m matched, the answer is 404. A %2F that no other
+// rule would see as a separator keeps its meaning (/items/a%2Fb still gives
+// id "a/b" for /items/<id> when /items/a/b does not route).
+func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
+	dp, ok := decodeSlashes(p)
+	if !ok {
+		return
+	}
+	var d Match
+	pct := strings.IndexByte(dp, '%') >= 0
+	r.lookup(t, method, host, dp, &d, pct, !pct && t.maybeStatic(dp), true)
+	if d.Status == http.StatusNotFound || d.Status == http.StatusBadRequest || m.Route != nil && m.Route == d.Route {
+		return
+	}
+	m.Route, m.Status, m.Location, m.Allow = nil, http.StatusNotFound, "", ""
+	m.Params.rt, m.Params.n = nil, 0
+}
+
+// decodeSlashes returns p with each "%2F" or "%2f" replaced by '/', and
+// whether there was one.
+func decodeSlashes(p string) (string, bool) {
+	var b []byte
+	for i := 0; i < len(p); i++ {
+		if p[i] == '%' && i+2 < len(p) && p[i+1] == '2' && p[i+2]|0x20 == 'f' {
+			if b == nil {
+				b = append(make([]byte, 0, len(p)), p[:i]...)
+			}
+			b = append(b, '/')
+			i += 2
+			continue
+		}
+		if b != nil {
+			b = append(b, p[i])
+		}
+	}
+	return string(b), b != nil
+}
+
 // lookupFast tries the bookkeeping-free walk (see node.fast) for a path
 // without '%'; it reports whether it settled the match.
 func (r *Router) lookupFast(t *table, method, p string, m *Match) bool {
@@ -136,6 +177,9 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 	s.finish(p)
 	if m.Status == http.StatusNotFound && clean && r.RedirectCleanPath && !isCleanPath(p) {
 		r.cleanRedirect(t, method, host, p, m)
+	}
+	if pct && clean && m.Status != http.StatusNotFound && m.Status != http.StatusBadRequest {
+		r.guardEncodedSlash(t, method, host, p, m)
 	}
 }
 
@@ -397,7 +441,7 @@ func (d *node) matchDynamic(s *search, seg string, special bool, rest, next stri
 			return false
 		}
 	default:
-		if !s.matchPieces(p.pieces, seg, 0) {
+		if !s.matchPieces(p.pieces, seg) {
 			return false
 		}
 	}
@@ -420,7 +464,7 @@ func (s *search) matchTail(d *node, text string) bool {
 	if p.single {
 		ok = s.capture(&p.pieces[0], text, hasSpecial(text))
 	} else {
-		ok = s.matchPieces(p.pieces, text, 0)
+		ok = s.matchPieces(p.pieces, text)
 	}
 	if ok {
 		if trailing {
@@ -435,62 +479,30 @@ func (s *search) matchTail(d *node, text string) bool {
 	return false
 }
 
-// matchPieces matches pieces against raw[pos:], capturing parameters. A
-// converter followed by more pieces tries its possible ends: the longest
-// first for one-segment converters (like a greedy regexp), the shortest
-// first for slash-spanning ones (like Werkzeug's lazy path regexp).
-func (s *search) matchPieces(ps []piece, raw string, pos int) bool {
-	if len(ps) == 0 {
-		return pos == len(raw)
+// matchPieces matches a composite pattern against raw: split finds the
+// cut in linear time, then each parameter is checked once.
+func (s *search) matchPieces(ps []piece, raw string) bool {
+	var buf [16]int32
+	var starts []int32
+	if len(ps) < len(buf) {
+		starts = buf[:len(ps)+1]
+	} else {
+		starts = make([]int32, len(ps)+1)
 	}
-	pc := &ps[0]
-	if pc.ci == nil {
-		k, ok := prefixEscaped(raw[pos:], pc.lit)
-		return ok && s.matchPieces(ps[1:], raw, pos+k)
-	}
-	limit := len(raw)
-	if !pc.ci.slash {
-		if i := strings.IndexByte(raw[pos:], '/'); i >= 0 {
-			limit = pos + i
-		}
-	}
-	if len(ps) == 1 {
-		v := raw[pos:]
-		return limit == len(raw) && v != "" && s.capture(pc, v, hasSpecial(v))
-	}
-	if pc.ci.slash {
-		for end := pos + 1; end <= limit; end++ {
-			if s.tryCut(ps, raw, pos, end) {
-				return true
-			}
-		}
+	if found, _ := split(ps, raw, starts); !found {
 		return false
 	}
-	for end := limit; end > pos; end-- {
-		if s.tryCut(ps, raw, pos, end) {
-			return true
+	n0 := s.n
+	for i := range ps {
+		if ps[i].ci == nil {
+			continue
 		}
-	}
-	return false
-}
-
-// tryCut captures raw[pos:end] with ps[0] and matches the rest.
-func (s *search) tryCut(ps []piece, raw string, pos, end int) bool {
-	if end < len(raw) && (raw[end-1] == '%' || end-2 >= pos && raw[end-2] == '%') {
-		return false // inside an escape
-	}
-	if next := &ps[1]; next.ci == nil {
-		if _, ok := prefixEscaped(raw[end:], next.lit); !ok {
+		if v := raw[starts[i]:starts[i+1]]; !s.capture(&ps[i], v, hasSpecial(v)) {
+			s.n = n0
 			return false
 		}
 	}
-	n0 := s.n
-	v := raw[pos:end]
-	if s.capture(&ps[0], v, hasSpecial(v)) && s.matchPieces(ps[1:], raw, end) {
-		return true
-	}
-	s.n = n0
-	return false
+	return true
 }
 
 // capture decodes raw, checks it with the converter and stores it.

@@ -26,9 +26,10 @@ import (
 type convInfo struct {
 	name   string // as written: "int"
 	conv   Converter
-	slash  bool   // spans '/'
-	fast   bool   // accepts any non-empty text: Match is skipped
-	key    string // canonical identity
+	slash  bool      // spans '/'
+	class  byteClass // the bytes its text may hold, for split
+	fast   bool      // accepts any non-empty text: Match is skipped
+	key    string    // canonical identity
 	weight int
 	seg    *pattern // the pattern of a segment holding only this converter
 	tail   *pattern // the tail pattern holding only this converter
@@ -350,6 +351,7 @@ func (p *parser) converter(rule string, at int, cname string, argsAt, argsEnd in
 	if sp, ok := conv.(slashSpanner); ok {
 		ci.slash = sp.MatchesSlash()
 	}
+	ci.class = classOf(conv, ci.slash)
 	if w, ok := conv.(weighter); ok {
 		ci.weight = w.Weight()
 	}

@@ -91,7 +91,8 @@ func TestSecurityCases(t *testing.T) {
 		{id: "7 slash", method: "GET", path: `/\evil.com/`, code: 200, body: `dir name=\evil.com`},
 		{id: "7 site", method: "GET", path: `/site/\evil.com`, code: 308, loc: "/site/%5Cevil.com/"},
 		{id: "8", method: "GET", path: "/admin", host: "evil.com", code: 308, loc: "/admin/"},
-		{id: "10", method: "GET", path: "/items/a%2Fb", code: 200, body: "item id=a/b"},
+		{id: "10", method: "GET", path: "/items/a%2Fb", code: 404}, // /items/a/b reaches "three"
+		{id: "10 alone", method: "GET", path: "/items/a%2Fb%2Fc%2Fd", code: 200, body: "item id=a/b/c/d"},
 		{id: "13", method: "GET", path: "/items/%00", code: 400},
 		{id: "14", method: "GET", path: "/items/%ff", code: 400},
 		{id: "14 raw", method: "GET", path: "/items/\xff\xfe", code: 400},

@@ -1,0 +1,181 @@
+package router
+
+// Splitting a composite pattern ("<name>.<ext>", "<path:p>/edit") into its
+// parameters in time linear in the text. The pieces act like a regular
+// expression in which each converter is a run of its byte class, greedy for
+// one-segment converters and lazy for slash-spanning ones (Werkzeug's
+// "[^/]+" and "[^/].*?"), and literals match themselves byte by byte (each
+// byte also as a %XX escape, except '/'). The search is a backtracking walk
+// over the states (piece, offset, started) that marks every state it leaves:
+// a state that failed once fails again, so each is expanded at most once
+// and the work is O(len(text) x pieces), whatever the rule and the input.
+// The cut found is then checked once per parameter (decoding, converter
+// Match); a failed check fails the pattern without trying other cuts, as in
+// Werkzeug, where the regular expression decides and the converters
+// validate.
+
+// byteClass is a set of bytes a converter's text may hold.
+type byteClass [4]uint64
+
+func (c *byteClass) has(b byte) bool { return c[b>>6]&(1<<(b&63)) != 0 }
+
+func (c *byteClass) add(bs string) {
+	for i := 0; i < len(bs); i++ {
+		c[bs[i]>>6] |= 1 << (bs[i] & 63)
+	}
+}
+
+// classOf returns the byte class of a converter: digits for numbers, hex
+// digits for UUIDs, any byte but '/' for the others, any byte at all for
+// slash-spanning ones. A '%' in the class admits %XX escapes.
+func classOf(conv Converter, slash bool) byteClass {
+	const digits = "0123456789"
+	var c byteClass
+	switch v := conv.(type) {
+	case *intConverter:
+		c.add(digits)
+		if v.signed {
+			c.add("-")
+		}
+	case *floatConverter:
+		c.add(digits + ".")
+		if v.signed {
+			c.add("-")
+		}
+	case uuidConverter:
+		c.add(digits + "abcdefABCDEF-")
+	default:
+		c = byteClass{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		if !slash {
+			c[0] &^= 1 << '/'
+		}
+	}
+	return c
+}
+
+// splitState is one state of the search: before piece i at offset pos;
+// started tells whether the converter piece i has taken a byte yet. next is
+// the next successor to try (0, 1, then exhausted).
+type splitState struct {
+	pos     int32
+	i       int16
+	started bool
+	next    int8
+}
+
+// splitter holds the search's scratch space; the small arrays keep short
+// texts off the heap.
+type splitter struct {
+	seen     []uint64
+	stack    []splitState
+	seenBuf  [16]uint64
+	stackBuf [32]splitState
+}
+
+// split finds the cut of raw into ps and stores the offsets where each
+// piece starts in starts (len(ps)+1 entries, the last len(raw)). It reports
+// whether there is one, and how many steps the search took (at most three
+// per state, so at most 6 x (len(ps)+1) x (len(raw)+1)).
+func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
+	var sp splitter
+	n, k := len(raw), len(ps)
+	bitsNeeded := (k + 1) * (n + 1) * 2
+	if words := (bitsNeeded + 63) / 64; words <= len(sp.seenBuf) {
+		sp.seen = sp.seenBuf[:words]
+	} else {
+		sp.seen = make([]uint64, words)
+	}
+	sp.stack = append(sp.stackBuf[:0], splitState{})
+	for ; len(sp.stack) > 0; steps++ {
+		top := &sp.stack[len(sp.stack)-1]
+		if top.next == 0 {
+			id := (int(top.i)*(n+1)+int(top.pos))*2 + b2i(top.started)
+			if sp.seen[id/64]&(1<<(id%64)) != 0 {
+				sp.stack = sp.stack[:len(sp.stack)-1]
+				continue
+			}
+			sp.seen[id/64] |= 1 << (id % 64)
+			if int(top.i) == k && int(top.pos) == n {
+				sp.record(starts, k, n)
+				return true, steps
+			}
+		}
+		succ, ok := successor(ps, raw, *top)
+		top.next++
+		switch {
+		case ok:
+			sp.stack = append(sp.stack, succ)
+		case top.next >= 2:
+			sp.stack = sp.stack[:len(sp.stack)-1]
+		}
+	}
+	return false, steps
+}
+
+// record derives the start of every piece from the states on the stack.
+func (sp *splitter) record(starts []int32, k, n int) {
+	prev := int16(-1)
+	for _, st := range sp.stack {
+		if st.i != prev {
+			for j := prev + 1; j <= st.i && int(j) < k; j++ {
+				starts[j] = st.pos
+			}
+			prev = st.i
+		}
+	}
+	starts[k] = int32(n)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// successor returns successor number st.next of st in the order the search
+// prefers, or false when there is none with that number.
+func successor(ps []piece, raw string, st splitState) (splitState, bool) {
+	if int(st.i) == len(ps) {
+		return st, false
+	}
+	pc := &ps[st.i]
+	if pc.ci == nil {
+		if st.next > 0 {
+			return st, false
+		}
+		j, ok := prefixEscaped(raw[st.pos:], pc.lit)
+		return splitState{pos: st.pos + int32(j), i: st.i + 1}, ok
+	}
+	take, exit := 0, 1 // greedy: take one more unit, then leave
+	if pc.ci.slash {
+		take, exit = 1, 0 // lazy: leave first
+	}
+	switch int(st.next) {
+	case take:
+		u := unitLen(raw, int(st.pos), pc.ci, st.started)
+		return splitState{pos: st.pos + int32(u), i: st.i, started: true}, u > 0
+	case exit:
+		return splitState{pos: st.pos, i: st.i + 1}, st.started
+	}
+	return st, false
+}
+
+// unitLen returns the length of the unit of raw at pos that converter ci
+// may take (a byte of its class, or a whole %XX escape when its class has
+// '%'), or 0. A slash-spanning value may not start with '/'.
+func unitLen(raw string, pos int, ci *convInfo, started bool) int {
+	if pos >= len(raw) {
+		return 0
+	}
+	c := raw[pos]
+	if !ci.class.has(c) || !started && c == '/' {
+		return 0
+	}
+	if c == '%' {
+		if _, ok := escapedByte(raw, pos); ok {
+			return 3
+		}
+	}
+	return 1
+}
