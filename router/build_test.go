@@ -232,3 +232,33 @@ func TestBuildOrderIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFloatValues: floats render as Python's str does (Werkzeug
+// builds "?v=1.0" for 1.0), in the query and in defaults.
+func TestBuildFloatValues(t *testing.T) {
+	r := newRouter(t,
+		router.Rule{Path: "/q", Endpoint: "q"},
+		router.Rule{Path: "/d", Endpoint: "d", Defaults: map[string]any{"v": 2.0}},
+	)
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{1.0, "/q?v=1.0"},
+		{0.5, "/q?v=0.5"},
+		{-3.0, "/q?v=-3.0"},
+		{float32(1.5), "/q?v=1.5"},
+		{1e16, "/q?v=1e%2B16"},
+		{123456789012345.0, "/q?v=123456789012345.0"},
+		{0.0001, "/q?v=0.0001"},
+		{0.00001, "/q?v=1e-05"},
+	}
+	for _, tt := range tests {
+		if got, err := r.Build("q", "v", tt.v); err != nil || got != tt.want {
+			t.Errorf("Build(q, v=%v) = %q, %v, want %q", tt.v, got, err, tt.want)
+		}
+	}
+	if got := outcome(r, "GET", "", "/d"); got != "200 d v=2.0" {
+		t.Errorf("Lookup(/d) = %q, want the default as 2.0", got)
+	}
+}

@@ -38,6 +38,13 @@ func TestConflicts(t *testing.T) {
 		{router.Rule{Path: "/a", Host: "x.com"}, router.Rule{Path: "/a", Host: "x.com:8080"}, false},
 		{router.Rule{Path: "/a", BuildOnly: true}, router.Rule{Path: "/a"}, false},
 		{router.Rule{Path: "/a", BuildOnly: true}, router.Rule{Path: "/a", BuildOnly: true}, false},
+		// Werkzeug ignores HEAD and OPTIONS when rules have other methods.
+		{router.Rule{Path: "/a", Methods: []string{"GET", "OPTIONS"}}, router.Rule{Path: "/a", Methods: []string{"POST", "OPTIONS"}}, false},
+		{router.Rule{Path: "/a", Methods: []string{"POST", "HEAD"}}, router.Rule{Path: "/a", Methods: []string{"PUT", "HEAD"}}, false},
+		{router.Rule{Path: "/a", Methods: []string{"GET", "OPTIONS"}}, router.Rule{Path: "/a", Methods: []string{"OPTIONS"}}, false},
+		{router.Rule{Path: "/a", Methods: []string{"HEAD", "OPTIONS"}}, router.Rule{Path: "/a", Methods: []string{"OPTIONS"}}, false},
+		{router.Rule{Path: "/a", Methods: []string{"HEAD", "OPTIONS"}}, router.Rule{Path: "/a", Methods: []string{"OPTIONS", "HEAD"}}, true},
+		{router.Rule{Path: "/a", Methods: []string{"GET", "OPTIONS"}}, router.Rule{Path: "/a", Methods: []string{"GET", "POST"}}, true},
 	}
 	for _, tt := range tests {
 		r := router.New()
@@ -71,4 +78,21 @@ func TestConflictLeavesRouterUsable(t *testing.T) {
 	if _, err := r.Build("second", "other", 1); !errors.Is(err, router.ErrUnknownEndpoint) {
 		t.Errorf("Build(second) = %v, want ErrUnknownEndpoint", err)
 	}
+}
+
+// TestMinorMethodOverlap: of two rules sharing OPTIONS beside other
+// methods, the first registered answers OPTIONS; each keeps its own other
+// methods.
+func TestMinorMethodOverlap(t *testing.T) {
+	r := newRouter(t,
+		router.Rule{Path: "/a", Endpoint: "get", Methods: []string{"GET", "OPTIONS"}},
+		router.Rule{Path: "/a", Endpoint: "post", Methods: []string{"POST", "OPTIONS"}},
+	)
+	checkLookups(t, r, "", []lookupCase{
+		{"GET", "/a", "200 get"},
+		{"POST", "/a", "200 post"},
+		{"OPTIONS", "/a", "200 get"},
+		{"HEAD", "/a", "200 get"},
+		{"PUT", "/a", "405 GET, HEAD, OPTIONS, POST"},
+	})
 }

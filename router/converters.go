@@ -1,8 +1,10 @@
 package router
 
 import (
+	"bytes"
 	"encoding"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -90,9 +92,9 @@ func appendScalar(dst []byte, v any) (out []byte, ok bool) {
 	case uint64:
 		return strconv.AppendUint(dst, x, 10), true
 	case float32:
-		return strconv.AppendFloat(dst, float64(x), 'g', -1, 32), true
+		return appendPyFloat(dst, float64(x), 32), true
 	case float64:
-		return strconv.AppendFloat(dst, x, 'g', -1, 64), true
+		return appendPyFloat(dst, x, 64), true
 	case bool:
 		return strconv.AppendBool(dst, x), true
 	case encoding.TextMarshaler:
@@ -105,6 +107,33 @@ func appendScalar(dst []byte, v any) (out []byte, ok bool) {
 		return append(dst, x.String()...), true
 	}
 	return dst, false
+}
+
+// appendPyFloat appends f as Python's str does, so that built URLs and
+// defaults read as in Werkzeug: the shortest digits, always with a point
+// ("1.0"), in exponent form below 1e-4 and from 1e16 ("1e+16"), and "inf",
+// "-inf", "nan".
+func appendPyFloat(dst []byte, f float64, bitSize int) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(dst, "nan"...)
+	case math.IsInf(f, 1):
+		return append(dst, "inf"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-inf"...)
+	}
+	var buf [32]byte
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
+	exp, _ := strconv.Atoi(string(e[bytes.IndexByte(e, 'e')+1:]))
+	if exp < -4 || exp >= 16 {
+		return append(dst, e...)
+	}
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, f, 'f', -1, bitSize)
+	if bytes.IndexByte(dst[start:], '.') < 0 {
+		dst = append(dst, '.', '0')
+	}
+	return dst
 }
 
 // scalarText returns the text of v as appendScalar renders it.

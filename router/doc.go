@@ -22,8 +22,10 @@
 // and the byte offset of the problem, and wrap ErrBadRule,
 // ErrUnknownConverter, ErrConflict or ErrServing. Two rules conflict when
 // they match exactly the same URLs (same path structure and converters,
-// parameter names aside) for an overlapping method on the same host; an
-// explicit HEAD or OPTIONS rule beside a GET rule is not a conflict.
+// parameter names aside) on the same host, and either their methods are the
+// same or they share a method other than HEAD and OPTIONS (Werkzeug's
+// rule): GET+OPTIONS beside POST+OPTIONS is fine, the first registered
+// answering OPTIONS, and an explicit HEAD rule beside a GET rule serves HEAD.
 //
 // # Converters
 //

@@ -454,6 +454,7 @@ func (d *node) matchDynamic(s *search, seg string, special bool, rest, next stri
 
 // matchTail matches a tail pattern against the rest of the path.
 func (s *search) matchTail(d *node, text string) bool {
+	full := text
 	trailing := text[len(text)-1] == '/'
 	if trailing {
 		text = text[:len(text)-1]
@@ -468,7 +469,11 @@ func (s *search) matchTail(d *node, text string) bool {
 	}
 	if ok {
 		if trailing {
-			if s.pick(d.slash, false) || s.pick(d.leaf, true) {
+			if s.pick(d.slash, false) {
+				return true
+			}
+			if s.pick(d.leaf, true) {
+				s.keepSlash(p, full)
 				return true
 			}
 		} else if s.pick(d.leaf, false) || s.trySlash(d.slash) {
@@ -529,6 +534,24 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 	s.m.Params.setValue(s.n, v)
 	s.n++
 	return true
+}
+
+// keepSlash gives the trailing slash that a rule without strict slashes
+// matched to its last parameter when that one spans slashes, as Werkzeug
+// does ("/<path:p>" matches "/any/" with p "any/"). full is the tail text
+// with its slash.
+func (s *search) keepSlash(p *pattern, full string) {
+	if last := p.pieces[len(p.pieces)-1].ci; last == nil || !last.slash || s.route == nil {
+		return
+	}
+	v := s.m.Params.value(s.n - 1)
+	text := full[:len(full)-1]
+	if len(v) <= len(text) && text[len(text)-len(v):] == v {
+		v = full[len(text)-len(v):] // the same bytes, one longer: no copy
+	} else {
+		v += "/"
+	}
+	s.m.Params.setValue(s.n-1, v)
 }
 
 // finish fills the Match from the search state.

@@ -19,6 +19,7 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -287,6 +288,11 @@ func (t *table) insertNodes(pr *parsedRule, n *node, k int) *node {
 	return n
 }
 
+// minor are the methods that, as in Werkzeug, do not make two rules
+// conflict unless their method sets are equal: GET+OPTIONS beside
+// POST+OPTIONS is fine (the first registered answers OPTIONS).
+const minor = mHEAD | mOPTIONS
+
 // conflict returns the route of l that rt would conflict with, if any.
 func (l *leaf) conflict(rt *Route) *Route {
 	if l == nil {
@@ -296,7 +302,7 @@ func (l *leaf) conflict(rt *Route) *Route {
 		if e.Host() != rt.Host() {
 			continue
 		}
-		if e.claim&rt.claim != 0 {
+		if (e.serve&rt.serve)&^minor != 0 || e.serve == rt.serve && slices.Equal(e.others(), rt.others()) {
 			return e
 		}
 		for _, m := range rt.others() {
