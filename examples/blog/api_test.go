@@ -1,0 +1,211 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// apiClient sends JSON requests to the running blog.
+type apiClient struct {
+	t    *testing.T
+	c    *http.Client
+	base string
+}
+
+// apiResponse is a decoded answer of the API.
+type apiResponse struct {
+	Status int
+	Header http.Header
+	Body   map[string]any // the JSON object answered (nil for an empty body)
+	Raw    string
+}
+
+// do sends method path with body (a JSON string, "" for none) and the
+// headers given as name, value pairs; "Content-Type" defaults to JSON when
+// there is a body, and the token is sent unless an "Authorization" pair
+// is given.
+func (a *apiClient) do(method, path, body string, header ...string) apiResponse {
+	a.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, a.base+path, rd)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Authorization", "Bearer "+testAPIToken)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i+1] == "" {
+			req.Header.Del(header[i])
+		} else {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
+	resp, err := a.c.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatalf("%s %s: reading the body: %v", method, path, err)
+	}
+	r := apiResponse{Status: resp.StatusCode, Header: resp.Header, Raw: string(raw)}
+	if len(raw) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(raw, &r.Body); err != nil {
+			a.t.Fatalf("%s %s: the body is not a JSON object: %v\n%s", method, path, err, raw)
+		}
+	}
+	return r
+}
+
+// want fails the test unless r has status.
+func (r apiResponse) want(t *testing.T, what string, status int) apiResponse {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Raw)
+	}
+	return r
+}
+
+// post returns the "post" object of r.
+func (r apiResponse) post(t *testing.T) map[string]any {
+	t.Helper()
+	p, ok := r.Body["post"].(map[string]any)
+	if !ok {
+		t.Fatalf("no post object in %s", r.Raw)
+	}
+	return p
+}
+
+// wantError checks the error shape of fwk: {"error": message, "status": code}.
+func (r apiResponse) wantError(t *testing.T, what string, status int, msg string) {
+	t.Helper()
+	r.want(t, what, status)
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("%s: Content-Type %q, want JSON\n%s", what, ct, r.Raw)
+	}
+	if got := r.Body["status"]; got != float64(status) {
+		t.Errorf("%s: \"status\" = %v, want %d (%s)", what, got, status, r.Raw)
+	}
+	if got, _ := r.Body["error"].(string); !strings.Contains(got, msg) {
+		t.Errorf("%s: \"error\" = %q, want it to contain %q", what, got, msg)
+	}
+}
+
+// TestAPIWalkthrough drives the JSON API of the running example with a
+// plain net/http client, as the README's walk-through does with curl.
+func TestAPIWalkthrough(t *testing.T) {
+	srv := startBlog(t)
+	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+
+	// Create, then read it back through the Location header.
+	created := api.do("POST", "/api/posts", `{"title": "Hello", "body": "First post"}`).want(t, "create", 201)
+	p := created.post(t)
+	id := int(p["id"].(float64))
+	loc := created.Header.Get("Location")
+	if want := fmt.Sprintf("/api/posts/%d", id); loc != want {
+		t.Fatalf("Location = %q, want %q", loc, want)
+	}
+	if p["title"] != "Hello" || p["published"] != false {
+		t.Errorf("created post = %v", p)
+	}
+	got := api.do("GET", loc, "").want(t, "get", 200).post(t)
+	if got["body"] != "First post" {
+		t.Errorf("get: %v", got)
+	}
+
+	// List, then the query-string limit.
+	list := api.do("GET", "/api/posts", "").want(t, "list", 200)
+	if posts, _ := list.Body["posts"].([]any); len(posts) != 1 {
+		t.Errorf("list: %s", list.Raw)
+	}
+	api.do("GET", "/api/posts?limit=abc", "").wantError(t, "list ?limit=abc", 400, "limit")
+	api.do("GET", "/api/posts?limit=0", "").wantError(t, "list ?limit=0", 400, "limit")
+
+	// Patch changes only what it is given; put replaces; publish is a
+	// member action.
+	patched := api.do("PATCH", loc, `{"title": "Hello, world"}`).want(t, "patch", 200).post(t)
+	if patched["title"] != "Hello, world" || patched["body"] != "First post" {
+		t.Errorf("patch: %v", patched)
+	}
+	put := api.do("PUT", loc, `{"title": "Replaced", "body": "New body"}`).want(t, "put", 200).post(t)
+	if put["title"] != "Replaced" || put["body"] != "New body" || put["published"] != false {
+		t.Errorf("put: %v", put)
+	}
+	pub := api.do("POST", loc+"/publish", "").want(t, "publish", 200).post(t)
+	if pub["published"] != true {
+		t.Errorf("publish: %v", pub)
+	}
+
+	// Comments: the subresource nests under the post's member rule.
+	comments := loc + "/comments"
+	c := api.do("POST", comments, `{"author": "ann", "body": "Nice"}`, "Authorization", "").want(t, "comment", 201)
+	cid := int(c.Body["comment"].(map[string]any)["id"].(float64))
+	cl := api.do("GET", comments, "").want(t, "comments", 200)
+	if list, _ := cl.Body["comments"].([]any); len(list) != 1 {
+		t.Errorf("comments: %s", cl.Raw)
+	}
+	api.do("GET", fmt.Sprintf("%s/%d", comments, cid), "").want(t, "get comment", 200)
+	api.do("GET", fmt.Sprintf("%s/%d", comments, cid+1), "").wantError(t, "missing comment", 404, "Not Found")
+	api.do("GET", "/api/posts/999999/comments", "").wantError(t, "comments of a missing post", 404, "Not Found")
+
+	// Delete; then the post is gone, and so are its comments.
+	del := api.do("DELETE", loc, "").want(t, "delete", 204)
+	if del.Raw != "" {
+		t.Errorf("delete answered a body: %q", del.Raw)
+	}
+	api.do("GET", loc, "").wantError(t, "get after delete", 404, "Not Found")
+	api.do("DELETE", loc, "").wantError(t, "delete twice", 404, "Not Found")
+}
+
+// TestAPIErrors checks the statuses and the error shape of the API for
+// each kind of bad request.
+func TestAPIErrors(t *testing.T) {
+	srv := startBlog(t)
+	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+	loc := api.do("POST", "/api/posts", `{"title": "T", "body": "B"}`).want(t, "create", 201).Header.Get("Location")
+
+	tests := []struct {
+		name, method, path, body string
+		header                   []string
+		status                   int
+		msg                      string
+	}{
+		{"missing model", "GET", "/api/posts/424242", "", nil, 404, "Not Found"},
+		{"no rule for a non-numeric id", "GET", "/api/posts/abc", "", nil, 404, "Not Found"},
+		{"bad id: invalid UTF-8", "GET", "/api/posts/%ff", "", nil, 400, "Bad Request"},
+		{"bad id: NUL", "GET", "/api/posts/%00", "", nil, 400, "Bad Request"},
+		{"method not allowed", "POST", loc, "", nil, 405, "Method Not Allowed"},
+		{"no token", "POST", "/api/posts", `{"title": "T", "body": "B"}`, []string{"Authorization", ""}, 401, "API token"},
+		{"wrong token", "DELETE", loc, "", []string{"Authorization", "Bearer nope"}, 401, "API token"},
+		{"not JSON", "POST", "/api/posts", `title=T`, []string{"Content-Type", "application/x-www-form-urlencoded"}, 415, "Unsupported Media Type"},
+		{"malformed JSON", "POST", "/api/posts", `{"title": `, nil, 400, ""},
+		{"unknown field", "POST", "/api/posts", `{"title": "T", "body": "B", "author": "x"}`, nil, 400, "author"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			api.t = t
+			api.do(tt.method, tt.path, tt.body, tt.header...).wantError(t, tt.name, tt.status, tt.msg)
+		})
+	}
+	api.t = t
+
+	r := api.do("POST", loc, "")
+	if allow := r.Header.Get("Allow"); allow != "DELETE, GET, HEAD, PATCH, PUT" {
+		t.Errorf("405 Allow = %q", allow)
+	}
+	r = api.do("POST", "/api/posts", `{}`, "Authorization", "")
+	if got := r.Header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer") {
+		t.Errorf("401 WWW-Authenticate = %q", got)
+	}
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"maps"
+	"strconv"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/examples/blog/theme"
+	"github.com/fwkgo/fwk/routes"
+)
+
+//go:embed templates
+var templateFiles embed.FS
+
+// Blog is the app bundle: the last bundle given to fwk.New.
+type Blog struct {
+	store *Store
+	keys  *Keys
+}
+
+// Keys holds the secrets the views check, injected into the controllers
+// that need them.
+type Keys struct {
+	// APIToken authorises writes through the JSON API (Authorization:
+	// Bearer <token>).
+	APIToken string
+}
+
+// Name returns "blog".
+func (b *Blog) Name() string { return "blog" }
+
+// Routes is the route tree of the blog.
+func (b *Blog) Routes() []*fwk.Route {
+	return routes.Tree(
+		routes.Controller("", &SiteController{}),
+		routes.Prefix("/api",
+			routes.Resource("/posts", &PostResource{}, routes.Subresources(
+				routes.Resource("/comments", &CommentResource{}),
+			)),
+		),
+	)
+}
+
+// Templates returns the blog's pages; the theme bundle's layout and
+// partials are shared with them.
+func (b *Blog) Templates() fs.FS {
+	f, err := fs.Sub(templateFiles, "templates")
+	if err != nil { // impossible: "templates" is embedded above
+		panic(err)
+	}
+	return f
+}
+
+// Services are injected into the controllers' `fwk:"inject"` fields; the
+// model loader makes *Post view params load from the store (404 when
+// missing).
+func (b *Blog) Services() []any {
+	return []any{b.store, b.keys, fwk.RegisterModel(b.loadPost)}
+}
+
+// loadPost loads the post of a URL param for views taking a *Post.
+func (b *Blog) loadPost(ctx context.Context, id string) (*Post, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, nil // the <int:...> converter lets no such id through
+	}
+	p, err := b.store.Post(ctx, n)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil // a 404
+	}
+	return p, err
+}
+
+// Options are what NewApp needs besides the configuration.
+type Options struct {
+	Store    *Store
+	APIToken string
+	Logger   *slog.Logger
+}
+
+// NewApp builds the blog application on cfg.
+func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
+	if o.Logger != nil {
+		cfg.Logger = o.Logger
+	}
+	cfg.Values = maps.Clone(cfg.Values) // the caller's map stays as it was
+	if cfg.Values == nil {
+		cfg.Values = map[string]string{}
+	}
+	if cfg.Values["SITE_NAME"] == "" {
+		cfg.Values["SITE_NAME"] = "The fwk blog"
+	}
+	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}})
+}

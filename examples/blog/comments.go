@@ -1,0 +1,65 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/fwkgo/fwk"
+)
+
+// CommentInput is the body of POST /api/posts/<post_id>/comments.
+type CommentInput struct {
+	Author string `json:"author" validate:"required,max=100"`
+	Body   string `json:"body" validate:"required,max=5000"`
+}
+
+// CommentResource is the comments subresource of a post:
+// /api/posts/<int:post_id>/comments. Its views take the parent post as a
+// *Post (loaded by the model loader: 404 when missing). Anyone may comment;
+// deleting a comment needs the API token.
+type CommentResource struct {
+	fwk.Resource
+	Store *Store `fwk:"inject"`
+	Keys  *Keys  `fwk:"inject"`
+}
+
+// List answers GET /api/posts/<int:post_id>/comments.
+func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
+	comments, err := r.Store.Comments(ctx.Context(), p.ID)
+	if err != nil {
+		return err
+	}
+	return ctx.JSON(fwk.M{"comments": comments})
+}
+
+// Create answers POST /api/posts/<int:post_id>/comments (201).
+func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post) error {
+	var in CommentInput
+	if err := bindJSON(ctx, &in); err != nil {
+		return err
+	}
+	c := &Comment{PostID: p.ID, Author: in.Author, Body: in.Body}
+	if err := r.Store.CreateComment(ctx.Context(), c); err != nil {
+		return err
+	}
+	return ctx.JSON(fwk.M{"comment": c}, http.StatusCreated)
+}
+
+// Get answers GET /api/posts/<int:post_id>/comments/<int:id>.
+func (r *CommentResource) Get(ctx *fwk.Ctx, p *Post, id int64) error {
+	c, err := r.Store.Comment(ctx.Context(), p.ID, id)
+	if err != nil {
+		return notFound(err)
+	}
+	return ctx.JSON(fwk.M{"comment": c})
+}
+
+// Delete answers DELETE /api/posts/<int:post_id>/comments/<int:id> (204).
+func (r *CommentResource) Delete(ctx *fwk.Ctx, p *Post, id int64) error {
+	if err := r.Keys.authorize(ctx); err != nil {
+		return err
+	}
+	if err := r.Store.DeleteComment(ctx.Context(), p.ID, id); err != nil {
+		return notFound(err)
+	}
+	return ctx.NoContent()
+}

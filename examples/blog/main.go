@@ -1,0 +1,134 @@
+// Command blog is the example application of fwk: a small blog with public
+// pages, a contact form, a login-protected admin area and a JSON API, on
+// SQLite.
+//
+//	go run ./examples/blog                 # serves on http://127.0.0.1:8080
+//	go run ./examples/blog -addr :9000     # another address
+//	go run ./examples/blog urls            # prints the route table
+//
+// Flags (each also read from the environment variable in brackets):
+//
+//	-addr      listen address [BLOG_ADDR], default 127.0.0.1:8080
+//	-driver    database/sql driver [BLOG_DB_DRIVER]: sqlite (default), or
+//	           pgx for PostgreSQL (build with -tags postgres)
+//	-db        database [BLOG_DB]: an SQLite file (default fwk-blog.db in
+//	           the temporary directory; ":memory:" for a throw-away one) or a
+//	           PostgreSQL DSN
+//	-api-token bearer token of the API's writes [BLOG_API_TOKEN], random
+//	           (and printed) when unset
+//	-admin-password password of the "admin" user created on an empty
+//	           database [BLOG_ADMIN_PASSWORD], random (and printed) when unset
+//
+// fwk's own settings come from the environment under their SPEC names
+// (SECRET_KEY, WTF_CSRF_ENABLED, DEBUG, ...): see fwk.ConfigFromEnv.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/fwkgo/fwk"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args, os.Stdout, os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// settings are the blog's own flags.
+type settings struct {
+	addr, driver, dsn, apiToken, adminPassword string
+}
+
+// parseSettings reads the flags of args (after the program name), with
+// defaults from the environment; it returns the arguments left (the fwk
+// command: serve or urls).
+func parseSettings(args []string, out io.Writer, getenv func(string) string) (settings, []string, error) {
+	env := func(key, def string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return def
+	}
+	var s settings
+	fl := flag.NewFlagSet("blog", flag.ContinueOnError)
+	fl.SetOutput(out)
+	fl.StringVar(&s.addr, "addr", env("BLOG_ADDR", "127.0.0.1:8080"), "listen `address` [BLOG_ADDR]")
+	fl.StringVar(&s.driver, "driver", env("BLOG_DB_DRIVER", "sqlite"), "database/sql `driver`: sqlite, or pgx with -tags postgres [BLOG_DB_DRIVER]")
+	fl.StringVar(&s.dsn, "db", env("BLOG_DB", filepath.Join(os.TempDir(), "fwk-blog.db")), "SQLite file, \":memory:\", or PostgreSQL `DSN` [BLOG_DB]")
+	fl.StringVar(&s.apiToken, "api-token", env("BLOG_API_TOKEN", ""), "bearer `token` for API writes; random when empty [BLOG_API_TOKEN]")
+	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user created on an empty database; random when empty [BLOG_ADMIN_PASSWORD]")
+	if err := fl.Parse(args); err != nil {
+		return s, nil, err
+	}
+	return s, fl.Args(), nil
+}
+
+// run is main without the exit: args are os.Args; it serves until ctx is
+// done.
+func run(ctx context.Context, args []string, out io.Writer, getenv func(string) string) error {
+	s, rest, err := parseSettings(args[1:], out, getenv)
+	if err != nil {
+		return err
+	}
+	store, err := OpenStore(ctx, s.driver, s.dsn)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if len(rest) > 0 && rest[0] != "serve" { // urls, help
+		app, err := NewApp(fwk.ConfigFromEnv(), Options{Store: store})
+		if err != nil {
+			return err
+		}
+		app.SetOutput(out)
+		return app.Run(append([]string{args[0]}, rest...))
+	}
+	if s.apiToken == "" {
+		s.apiToken = rand.Text()
+		fmt.Fprintf(out, "API token for this run (set BLOG_API_TOKEN to choose one): %s\n", s.apiToken)
+	}
+	if err := seedAdmin(ctx, store, s.adminPassword, out); err != nil {
+		return err
+	}
+	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken})
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return fmt.Errorf("blog: serve: unexpected arguments %q (flags go before the command)", rest[1:])
+	}
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return fmt.Errorf("blog: %w", err)
+	}
+	fmt.Fprintf(out, "database: %s (%s)\nserving on http://%s (Ctrl-C to stop)\n", s.dsn, s.driver, ln.Addr())
+	return app.Serve(ctx, ln)
+}
+
+// seedAdmin creates the "admin" user on an empty database, with password
+// (random and printed when empty).
+func seedAdmin(ctx context.Context, store *Store, password string, out io.Writer) error {
+	n, err := store.CountUsers(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	if password == "" {
+		password = rand.Text()
+		fmt.Fprintf(out, "created user admin with password %s (set BLOG_ADMIN_PASSWORD to choose it)\n", password)
+	}
+	_, err = store.CreateUser(ctx, "admin", password, passwordIterations)
+	return err
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Credentials of the test server.
+const (
+	testAPIToken = "test-api-token-0123456789"
+	testAdmin    = "admin"
+	testPassword = "correct horse battery staple"
+	// testIterations keeps PBKDF2 fast under -race; hashes record their
+	// own count, so the server checks them as it would any other.
+	testIterations = 1000
+)
+
+// blogServer is the example app running as `go run ./examples/blog` would,
+// through run, on a loopback port.
+type blogServer struct {
+	URL string
+	out *syncBuffer // what run printed
+}
+
+// startBlog runs the blog on 127.0.0.1:0 with a fresh SQLite file holding
+// the admin user, with CSRF protection on, until the test ends.
+func startBlog(t *testing.T) *blogServer {
+	t.Helper()
+	t.Setenv("SECRET_KEY", "test-secret-key-of-at-least-32-bytes-long")
+	t.Setenv("WTF_CSRF_ENABLED", "true")
+	db := filepath.Join(t.TempDir(), "blog.db")
+	seedTestDB(t, db)
+	env := map[string]string{
+		"BLOG_ADDR": "127.0.0.1:0", "BLOG_DB": db, "BLOG_API_TOKEN": testAPIToken,
+	}
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"blog"}, pw, func(k string) string { return env[k] })
+		pw.Close()
+	}()
+	s := &blogServer{out: &syncBuffer{}}
+	urlc := make(chan string, 1)
+	go s.readOutput(pr, urlc)
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v\n%s", err, s.out)
+		}
+	})
+	select {
+	case s.URL = <-urlc:
+	case err := <-done:
+		t.Fatalf("run ended before serving: %v\n%s", err, s.out)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the blog did not start in 30s\n%s", s.out)
+	}
+	return s
+}
+
+// readOutput copies the output of run into s.out and sends the URL of its
+// "serving on" line to urlc.
+func (s *blogServer) readOutput(r io.Reader, urlc chan<- string) {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		s.out.WriteString(line + "\n")
+		if rest, ok := strings.CutPrefix(line, "serving on "); ok {
+			urlc <- strings.Fields(rest)[0]
+		}
+	}
+	io.Copy(io.Discard, r)
+}
+
+// seedTestDB creates the database file with the admin user, hashed with
+// testIterations so that logging in stays fast.
+func seedTestDB(t *testing.T, path string) {
+	t.Helper()
+	store, err := OpenStore(context.Background(), "sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.CreateUser(context.Background(), testAdmin, testPassword, testIterations); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newClient returns an HTTP client with a cookie jar that does not follow
+// redirects (tests check them).
+func newClient(t *testing.T) *http.Client {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{
+		Jar:           jar,
+		Timeout:       10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// syncBuffer is a strings.Builder safe for one writer and many readers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) WriteString(s string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.b.WriteString(s)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
