@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // apiClient sends JSON requests to the running blog.
@@ -182,6 +183,8 @@ func TestAPIErrors(t *testing.T) {
 		msg                      string
 	}{
 		{"missing model", "GET", "/api/posts/424242", "", nil, 404, "Not Found"},
+		{"missing model, Accept */*", "GET", "/api/posts/424242", "", []string{"Accept", "*/*"}, 404, "Not Found"},
+		{"missing model, no Accept", "GET", "/api/posts/424242", "", []string{"Accept", ""}, 404, "Not Found"},
 		{"no rule for a non-numeric id", "GET", "/api/posts/abc", "", nil, 404, "Not Found"},
 		{"bad id: invalid UTF-8", "GET", "/api/posts/%ff", "", nil, 400, "Bad Request"},
 		{"bad id: NUL", "GET", "/api/posts/%00", "", nil, 400, "Bad Request"},
@@ -208,4 +211,36 @@ func TestAPIErrors(t *testing.T) {
 	if got := r.Header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer") {
 		t.Errorf("401 WWW-Authenticate = %q", got)
 	}
+}
+
+// TestRequestIDAndAccessLog checks the app-wide middleware: every response,
+// a miss included, has a request id, and the access log names it.
+func TestRequestIDAndAccessLog(t *testing.T) {
+	srv := startBlog(t)
+	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+	for _, path := range []string{"/api/posts", "/no/such/page"} {
+		r := api.do("GET", path, "")
+		id := r.Header.Get("X-Request-ID")
+		if id == "" {
+			t.Fatalf("GET %s: no X-Request-ID", path)
+		}
+		want := fmt.Sprintf("path=%s status=%d", path, r.Status)
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(srv.out.String(), "request_id="+id) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond) // the log is written after the response
+		}
+		if line := lineWith(srv.out.String(), "request_id="+id); !strings.Contains(line, want) {
+			t.Errorf("GET %s: access log line %q, want %q in it", path, line, want)
+		}
+	}
+}
+
+// lineWith returns the first line of s containing sub.
+func lineWith(s, sub string) string {
+	for line := range strings.Lines(s) {
+		if strings.Contains(line, sub) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }

@@ -7,10 +7,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"maps"
+	"net/http"
 	"strconv"
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/examples/blog/theme"
+	"github.com/fwkgo/fwk/middleware"
 	"github.com/fwkgo/fwk/routes"
 )
 
@@ -21,6 +23,7 @@ var templateFiles embed.FS
 type Blog struct {
 	store *Store
 	keys  *Keys
+	log   *slog.Logger // the access log; nil for slog.Default()
 }
 
 // Keys holds the secrets the views check, injected into the controllers
@@ -54,6 +57,16 @@ func (b *Blog) Templates() fs.FS {
 		panic(err)
 	}
 	return f
+}
+
+// Middleware wraps the whole app, misses included: every response carries
+// an X-Request-ID, and every request is logged with it (method, path,
+// status, bytes, duration).
+func (b *Blog) Middleware() []func(http.Handler) http.Handler {
+	return []func(http.Handler) http.Handler{
+		middleware.RequestID(),
+		middleware.AccessLog(b.log),
+	}
 }
 
 // Services are injected into the controllers' `fwk:"inject"` fields; the
@@ -95,5 +108,5 @@ func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
 	if cfg.Values["SITE_NAME"] == "" {
 		cfg.Values["SITE_NAME"] = "The fwk blog"
 	}
-	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}})
+	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}, log: o.Logger})
 }

@@ -29,6 +29,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"os/signal"
@@ -103,7 +104,8 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 	if err := seedAdmin(ctx, store, s.adminPassword, out); err != nil {
 		return err
 	}
-	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken})
+	logger := slog.New(slog.NewTextHandler(out, nil)) // the access log and the app's errors
+	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger})
 	if err != nil {
 		return err
 	}
