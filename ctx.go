@@ -24,6 +24,7 @@ type Ctx struct {
 	view  *view
 
 	pathValuesSet bool
+	formErr       error // the error of the first parseForm (body.go)
 
 	after       afterWriter      // AfterThisRequest (after.go)
 	flashes     []FlashMessage   // Flashes of this request (flash.go)
@@ -39,6 +40,7 @@ func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 	c.req = r
 	c.view = nil
 	c.pathValuesSet = false
+	c.formErr = nil
 }
 
 // clear drops the references c holds to the request once it is done (the

@@ -78,6 +78,15 @@
 // logged, not shown (unless Config.Debug). A panic is a logged 500 with the
 // endpoint and stack.
 //
+// # Limits and robustness
+//
+// Every request body routed to a view is capped at Config.MaxBodyBytes
+// (MAX_CONTENT_LENGTH, 10 MiB): a declared Content-Length above it is a 413
+// before the view runs, and reading a chunked body past it fails with an
+// *http.MaxBytesError, a 413 for StatusCode. Forms the framework parses
+// also obey Config.MaxFormMemory (MAX_FORM_MEMORY_SIZE) for their non-file
+// names and values. LimitBody applies the same contract in middleware.
+//
 // # URLs and redirects
 //
 // Ctx.URLFor and App.URLFor build URLs. The target is, in this order of

@@ -114,14 +114,27 @@ func AbortWith(h http.Handler) error {
 
 // StatusCode returns the HTTP status err stands for: http.StatusOK for nil,
 // the Status of an *HTTPError found with errors.As (404 for a URL param that
-// does not convert), and 500 for any other error.
+// does not convert) when it is an error status (400-599), 413 for an
+// *http.MaxBytesError (a body over MAX_CONTENT_LENGTH, see LimitBody), and
+// 500 for any other error, an *HTTPError with a status outside 400-599
+// included (Abort(103) or Abort(200) is a programming error).
 func StatusCode(err error) int {
 	if err == nil {
 		return http.StatusOK
 	}
 	var he *HTTPError
-	if errors.As(err, &he) && he.Status >= 100 && he.Status <= 999 {
-		return he.Status
+	if errors.As(err, &he) {
+		if validErrorStatus(he.Status) {
+			return he.Status
+		}
+		return http.StatusInternalServerError
+	}
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return http.StatusRequestEntityTooLarge
 	}
 	return http.StatusInternalServerError
 }
+
+// validErrorStatus reports whether an *HTTPError may carry status.
+func validErrorStatus(status int) bool { return status >= 400 && status <= 599 }

@@ -21,6 +21,11 @@ func TestStatusCode(t *testing.T) {
 		{"plain error", errors.New("boom"), 500},
 		{"abort with handler", fwk.AbortWith(http.NotFoundHandler()), 500},
 		{"out of range status", &fwk.HTTPError{Status: 42}, 500},
+		{"informational status", fwk.Abort(http.StatusEarlyHints), 500},
+		{"success status", fwk.Abort(http.StatusOK), 500},
+		{"redirect status", fwk.Abort(http.StatusFound), 500},
+		{"600", fwk.Abort(600), 500},
+		{"body over the limit", fmt.Errorf("decoding: %w", &http.MaxBytesError{Limit: 10}), 413},
 	}
 	for _, tt := range tests {
 		if got := fwk.StatusCode(tt.err); got != tt.want {

@@ -4,7 +4,8 @@ package fwk
 //
 //	1. Override(target)            a URL, endpoint, method name or config key
 //	2. next from the query string  a URL only, validated by safeurl
-//	3. next from the form body     same
+//	3. next from the form body     same; a url-encoded body or a form the
+//	                               view parsed, never an unread multipart body
 //	4. where                       like Override
 //	5. Default(target)             like Override
 //	6. "/"
@@ -162,7 +163,7 @@ func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string,
 		if loc, ok := pick(r.URL.Query().Get("next"), true); ok {
 			return loc
 		}
-		if loc, ok := pick(formNext(r), true); ok {
+		if loc, ok := pick(a.formNext(r), true); ok {
 			return loc
 		}
 	}
@@ -175,13 +176,16 @@ func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string,
 	return "/"
 }
 
-// formNext is the next value of a form body (not of the query string).
-func formNext(r *http.Request) string {
-	if r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch {
-		return ""
-	}
+// formNext is the next value of a form body (not of the query string): of
+// the form the view already parsed, else of a url-encoded body, read under
+// MAX_CONTENT_LENGTH and MAX_FORM_MEMORY_SIZE (a body over them, or a
+// malformed one, has no next). A multipart body the view did not parse is
+// never read for it.
+func (a *App) formNext(r *http.Request) string {
 	if r.PostForm == nil {
-		_ = r.ParseMultipartForm(32 << 20) // a bad body just has no next
+		if !isURLEncoded(r) || parseFormLimited(r, false, a.cfg.maxFormMemory()) != nil {
+			return ""
+		}
 	}
 	return r.PostForm.Get("next")
 }

@@ -39,12 +39,15 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, ok := rt.Data().(*view)
+	c.view = v
+	if !a.limitBody(c) {
+		return
+	}
 	if !ok { // a rule added with App.Router().Add
 		c.setPathValues()
 		rt.Handler().ServeHTTP(c.w, c.req)
 		return
 	}
-	c.view = v
 	if v.handler != nil {
 		a.serveHandler(c, v)
 	} else if err := v.call(c); err != nil {

@@ -1,0 +1,166 @@
+package fwk
+
+// This file bounds the request bodies the app reads (MAX_CONTENT_LENGTH,
+// MAX_FORM_MEMORY_SIZE).
+//
+//	request                                  outcome (defaults)
+//	GET, no body                             untouched, no allocation
+//	POST, Content-Length 11 MiB              413 before the view runs, nothing read
+//	POST, chunked, 11 MiB                    reads fail past 10 MiB with *http.MaxBytesError (413)
+//	POST url-encoded form of 600 kB          parseForm: 413 (MAX_FORM_MEMORY_SIZE)
+//	POST multipart, a 5 MB file              parseForm: file spooled to disk, ok
+//	POST multipart, 600 kB of text fields    parseForm: 413 (MAX_FORM_MEMORY_SIZE)
+//	POST multipart with a broken boundary    parseForm: 400
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+)
+
+// LimitBody caps the body of r at n bytes; n < 0 means no limit. It is how
+// an App applies MAX_CONTENT_LENGTH (Config.MaxBodyBytes) to every request
+// it routes to a view, before the view or its middleware runs, and it is
+// exported for middleware that reads bodies before the App does.
+//
+// A request without a body is left alone (no allocation). A declared
+// Content-Length above n is refused without reading anything: LimitBody
+// returns an *HTTPError with status 413 that wraps an *http.MaxBytesError.
+// Otherwise r.Body is replaced by http.MaxBytesReader(w, r.Body, n): reading
+// past n bytes fails with an *http.MaxBytesError, which StatusCode maps to
+// 413, and the server closes the connection after the response. Pass the
+// server's own ResponseWriter (or one whose Unwrap leads to it) as w.
+func LimitBody(w http.ResponseWriter, r *http.Request, n int64) error {
+	if n < 0 || r.Body == nil || r.Body == http.NoBody {
+		return nil
+	}
+	if r.ContentLength > n {
+		return errBodyTooLarge(n, "MAX_CONTENT_LENGTH")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, n)
+	return nil
+}
+
+// limitBody applies MAX_CONTENT_LENGTH to the request of c (see LimitBody)
+// and reports whether the view may run; if not, the 413 is rendered.
+func (a *App) limitBody(c *Ctx) bool {
+	r := c.req
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	if err := LimitBody(c.rw.ResponseWriter, r, a.cfg.maxBodyBytes()); err != nil {
+		a.renderCtxError(c, err)
+		return false
+	}
+	return true
+}
+
+// errBodyTooLarge is the 413 of a body (or form) over limit bytes.
+func errBodyTooLarge(limit int64, key string) *HTTPError {
+	return &HTTPError{
+		Status:  http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("The request body is larger than %d bytes (%s).", limit, key),
+		err:     &http.MaxBytesError{Limit: limit},
+	}
+}
+
+// bodyError turns an error of reading or parsing the request body into the
+// error a view should return: nil stays nil, an *HTTPError is kept, a body
+// over the limit is a 413 and anything else a 400 naming the problem. Every
+// body reader of the framework (forms, Bind, the CSRF field) goes through it.
+func bodyError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var he *HTTPError
+	if errors.As(err, &he) {
+		return err
+	}
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		e := errBodyTooLarge(mb.Limit, keyMaxBodyBytes)
+		e.err = err
+		return e
+	}
+	return &HTTPError{Status: http.StatusBadRequest, Message: "Malformed request body: " + err.Error(), err: err}
+}
+
+// parseForm parses the form of the request once, under the app's limits,
+// and returns nil or an *HTTPError from bodyError: 413 when the body is over
+// MAX_CONTENT_LENGTH or when the form's non-file names and values add up to
+// more than MAX_FORM_MEMORY_SIZE, 400 for a malformed body. A url-encoded
+// body is read (POST, PUT, PATCH); a multipart body only when multipart is
+// true, its files beyond MAX_FORM_MEMORY_SIZE spooled to temporary files
+// that the server removes after the request. Other bodies are left unread.
+// A later call returns the first call's error.
+//
+// Afterwards r.Form and r.PostForm (and r.MultipartForm) hold the values.
+// This is the one place the framework parses forms: Redirect's form next,
+// the CSRF field and form binding all call it.
+func (c *Ctx) parseForm(multipart bool) error {
+	r := c.req
+	if c.formErr != nil || (r.PostForm != nil && (r.MultipartForm != nil || !multipart || !isMultipart(r))) {
+		return c.formErr
+	}
+	c.formErr = parseFormLimited(r, multipart, c.app.cfg.maxFormMemory())
+	return c.formErr
+}
+
+// parseFormLimited is parseForm for r alone.
+func parseFormLimited(r *http.Request, multipart bool, maxMemory int64) error {
+	if isURLEncoded(r) && r.ContentLength > maxMemory {
+		return errBodyTooLarge(maxMemory, keyMaxFormMemory)
+	}
+	var err error
+	if multipart && isMultipart(r) {
+		err = r.ParseMultipartForm(maxMemory)
+	} else {
+		err = r.ParseForm()
+	}
+	if err != nil {
+		return bodyError(err)
+	}
+	if valuesSize(r.PostForm) > maxMemory {
+		return errBodyTooLarge(maxMemory, keyMaxFormMemory)
+	}
+	return nil
+}
+
+// valuesSize is the number of bytes of the names and values of v.
+func valuesSize(v map[string][]string) int64 {
+	var n int64
+	for k, vs := range v {
+		n += int64(len(k))
+		for _, s := range vs {
+			n += int64(len(s))
+		}
+	}
+	return n
+}
+
+// mediaType is the lower-case media type of r's Content-Type, or "".
+func mediaType(r *http.Request) string {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return ""
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return ""
+	}
+	return mt
+}
+
+// isMultipart reports whether r carries a multipart/form-data body.
+func isMultipart(r *http.Request) bool { return mediaType(r) == "multipart/form-data" }
+
+// isURLEncoded reports whether r carries a url-encoded form body that
+// Request.ParseForm reads (POST, PUT and PATCH only).
+func isURLEncoded(r *http.Request) bool {
+	switch r.Method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch:
+		return mediaType(r) == "application/x-www-form-urlencoded"
+	}
+	return false
+}
