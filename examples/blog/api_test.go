@@ -211,6 +211,12 @@ func TestAPIErrors(t *testing.T) {
 	if got := r.Header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer") {
 		t.Errorf("401 WWW-Authenticate = %q", got)
 	}
+
+	// A body over MAX_CONTENT_LENGTH is refused before it is sent: the
+	// client waits for "100 Continue" and gets the 413 instead.
+	api.c.Transport = &http.Transport{ExpectContinueTimeout: 5 * time.Second}
+	big := `{"title": "T", "body": "` + strings.Repeat("x", maxBodyBytes) + `"}`
+	api.do("POST", "/api/posts", big, "Expect", "100-continue").wantError(t, "body too large", 413, "")
 }
 
 // TestRequestIDAndAccessLog checks the app-wide middleware: every response,

@@ -16,7 +16,7 @@ func bindJSON(ctx *fwk.Ctx, v any) error {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		return fwk.Abort(http.StatusUnsupportedMediaType)
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(ctx.Writer(), r.Body, 1<<20))
+	dec := json.NewDecoder(r.Body) // MAX_CONTENT_LENGTH bounds it
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fwk.Abort(http.StatusBadRequest, err.Error())
