@@ -346,7 +346,7 @@ func (pathConverter) appendURL(dst []byte, v any) ([]byte, error) {
 // segments) and appends it escaped, keeping the slashes.
 func appendPathValue(dst []byte, s string) ([]byte, error) {
 	if !validPathValue(s) {
-		return dst, fmt.Errorf("value %q has an empty or dot segment", s)
+		return dst, fmt.Errorf("value %q is empty, starts with '/' or has a dot segment", s)
 	}
 	if !validParam(s) {
 		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", s)
@@ -354,16 +354,21 @@ func appendPathValue(dst []byte, s string) ([]byte, error) {
 	return appendEscaped(dst, s, classPath, false), nil
 }
 
-// validPathValue reports whether every '/'-separated segment of s is
-// non-empty and neither "." nor "..".
+// validPathValue reports whether s is a slash-spanning value: it does not
+// start with '/' (Werkzeug's "[^/].*?"), and no '/'-separated segment is
+// "." or "..". Empty segments are kept, as in Werkzeug
+// ("/with/<path:p>" matches "/with/http://example.com/").
 func validPathValue(s string) bool {
+	if s == "" || s[0] == '/' {
+		return false
+	}
 	for {
 		i := strings.IndexByte(s, '/')
 		seg := s
 		if i >= 0 {
 			seg = s[:i]
 		}
-		if seg == "" || isDotSegment(seg) {
+		if isDotSegment(seg) {
 			return false
 		}
 		if i < 0 {

@@ -16,8 +16,9 @@
 //	/kind/<any(a, b, 'c d'):k>       one of a fixed set
 //
 // Rule.Methods (default GET; GET implies HEAD), Rule.Host, Rule.Defaults,
-// Rule.StrictSlashes, Rule.RedirectTo and Rule.BuildOnly follow Werkzeug's
-// Rule. Router.Add parses and validates a rule, checks it against the rules
+// Rule.StrictSlashes, Rule.MergeSlashes, Rule.RedirectTo and Rule.BuildOnly
+// follow Werkzeug's Rule: "/yes//merge" is the rule "/yes/merge" unless
+// MergeSlashes is false, when its empty segment only matches literally. Router.Add parses and validates a rule, checks it against the rules
 // already added and inserts it; errors are *RuleError values giving the rule
 // and the byte offset of the problem, and wrap ErrBadRule,
 // ErrUnknownConverter, ErrConflict or ErrServing. Two rules conflict when
@@ -91,8 +92,11 @@
 // rule refuses.) A parameter that
 // would decode to a NUL byte or invalid UTF-8 makes the request a 400 when
 // nothing else matches; a parameter is never empty, "." or ".." (nor holds
-// such a segment, for path), and a path with such segments or "//" never
-// matches at all.
+// such a segment, for path), and a path with such segments never matches.
+// As in Werkzeug, a path parameter may hold empty segments and takes a
+// final slash ("/with/<path:p>" matches "/with/http://example.com/" with p
+// "http://example.com/"), but never starts with '/'; elsewhere an empty
+// segment only matches a rule added with MergeSlashes false.
 //
 // # Redirects
 //
@@ -100,7 +104,9 @@
 // rule asks for one; they answer 308 so that the method and body are kept:
 //
 //	/docs            -> /docs/         rule "/docs/" (strict slashes, Router.RedirectTrailingSlash)
-//	/a/../b, //b     -> /b             when /b routes (Router.RedirectCleanPath)
+//	/a/../b, //b     -> /b             when /b routes (Router.RedirectCleanPath), unless
+//	                                   the rule reached has MergeSlashes false (then 404)
+//	/m/%//p          -> /m/%25/p       the target as the client will send it
 //	/all/page/1      -> /all/          "/all/" has Defaults{"page": 1} (Router.RedirectDefaults)
 //	/old/7           -> /new/7         Rule.RedirectTo "/new/<int:id>"
 //

@@ -42,7 +42,7 @@ func (n *node) fast(ps *Params, rest string, k int, bit uint16) (rt *Route, coun
 			return nil, 0, false
 		}
 		if i == 0 {
-			return nil, 0, true // empty segment: never matches
+			return nil, 0, false // empty segment: only a MergeSlashes=false rule has one
 		}
 	}
 	seg, next := rest[:i], rest[i:]

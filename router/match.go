@@ -175,7 +175,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 	}
 	t.root.match(&s, p)
 	s.finish(p)
-	if m.Status == http.StatusNotFound && clean && r.RedirectCleanPath && !isCleanPath(p) {
+	if (m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest) && clean && r.RedirectCleanPath && !isCleanPath(p) {
 		r.cleanRedirect(t, method, host, p, m)
 	}
 	if pct && clean && m.Status != http.StatusNotFound && m.Status != http.StatusBadRequest {
@@ -185,15 +185,21 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 
 // cleanRedirect redirects to the clean form of p when that form routes.
 func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
-	c := cleanPath(p)
+	// The target is looked up as the client will send it: a '%' that
+	// starts no escape becomes "%25" (Werkzeug redirects "/merge/%//path"
+	// to "/merge/%25/path").
+	c, orig := safeLocation(cleanPath(p)), m.Status
 	pct := strings.IndexByte(c, '%') >= 0
 	r.lookup(t, method, host, c, m, pct, !pct && t.maybeStatic(c), false)
+	if m.Route != nil && !m.Route.merges() {
+		m.Status = http.StatusNotFound // MergeSlashes false: no redirect to it
+	}
 	switch m.Status {
 	case http.StatusOK, http.StatusMethodNotAllowed:
-		m.Location = safeLocation(c)
+		m.Location = c
 	case http.StatusPermanentRedirect:
 	default:
-		m.Route, m.Status, m.Location, m.Allow = nil, http.StatusNotFound, "", ""
+		m.Route, m.Status, m.Location, m.Allow = nil, orig, "", ""
 		m.Params.rt, m.Params.n = nil, 0
 		return
 	}
@@ -367,7 +373,10 @@ func (n *node) match(s *search, rest string) bool {
 	}
 	if i == 0 || rest[i] != '/' {
 		if i, special = segmentEnd(rest); i == 0 {
-			return false // empty segment: never matches
+			// An empty segment only matches the empty segment of a rule
+			// added with MergeSlashes false.
+			c := n.staticChild("")
+			return c != nil && c.match(s, rest)
 		}
 	}
 	seg, next := rest[:i], rest[i:]
@@ -472,7 +481,9 @@ func (s *search) matchTail(d *node, text string) bool {
 			if s.pick(d.slash, false) {
 				return true
 			}
-			if s.pick(d.leaf, true) {
+			// A last slash-spanning parameter takes the slash (Werkzeug).
+			last := p.pieces[len(p.pieces)-1].ci
+			if s.pick(d.leaf, last == nil || !last.slash) {
 				s.keepSlash(p, full)
 				return true
 			}
@@ -536,10 +547,10 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 	return true
 }
 
-// keepSlash gives the trailing slash that a rule without strict slashes
-// matched to its last parameter when that one spans slashes, as Werkzeug
-// does ("/<path:p>" matches "/any/" with p "any/"). full is the tail text
-// with its slash.
+// keepSlash gives the trailing slash of the path to the last parameter of
+// the matched rule when that one spans slashes, as Werkzeug does
+// ("/<path:p>" matches "/any/" with p "any/"). full is the tail text with
+// its slash.
 func (s *search) keepSlash(p *pattern, full string) {
 	if last := p.pieces[len(p.pieces)-1].ci; last == nil || !last.slash || s.route == nil {
 		return

@@ -207,7 +207,7 @@ func TestCleanPathRedirects(t *testing.T) {
 		{"GET", "/./admin/", "308 /admin/"},
 		{"GET", "/x/../dir", "308 /dir/"},
 		{"GET", "/files/a/../b", "308 /files/b"},
-		{"GET", "/files/a//b", "308 /files/a/b"},
+		{"GET", "/files/a//b", "200 files p=a//b"}, // Werkzeug: a path value keeps "//"
 		{"GET", "/files/./a", "308 /files/a"},
 		{"GET", "/a/../nothing", "404"},
 		{"GET", "/items/..", "404"},

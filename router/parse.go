@@ -90,6 +90,9 @@ type parser struct {
 	cache  map[string]*convInfo // by spelling
 	segs   []ruleSeg
 	params []paramInfo
+	// keepEmpty accepts empty segments ("/no//merge"), for rules added
+	// with MergeSlashes false.
+	keepEmpty bool
 }
 
 // maxRuleLen bounds the length of a rule, so that offsets fit in an int32.
@@ -169,6 +172,15 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 			pieces = nil
 		}
 		last := pos == len(rule)
+		if pos == start && !last && p.keepEmpty {
+			if inTail {
+				tail = appendPiece(tail, piece{lit: "/"})
+			} else {
+				p.segs = append(p.segs, ruleSeg{lit: ""})
+			}
+			pos++
+			continue
+		}
 		if pos == start {
 			if !last {
 				return nil, ruleErr(rule, start, ErrBadRule, "empty path segment")

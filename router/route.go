@@ -32,6 +32,14 @@ type Rule struct {
 	// is set). False makes the rule match with or without the trailing
 	// slash, without redirect.
 	StrictSlashes *bool
+	// MergeSlashes, when nil or true, collapses repeated slashes in Path
+	// ("/yes//merge" is the rule "/yes/merge"), and a request path with
+	// repeated slashes that only matches this rule once they are merged is
+	// redirected to the merged path (with Router.RedirectCleanPath).
+	// False keeps the rule's empty segments, which then match only
+	// literally, and such a request is not found (Werkzeug's
+	// merge_slashes).
+	MergeSlashes *bool
 	// RedirectTo, if set, makes a match answer 308 to this rule text with
 	// the matched parameters (and defaults) substituted, e.g. "/new/<int:id>".
 	RedirectTo string
@@ -86,6 +94,7 @@ type routeExtra struct {
 	methods       []string // Rule.Methods upper-cased, when methods cannot hold them
 	defaultsMap   map[string]any
 	strictSlashes *bool
+	mergeSlashes  *bool
 	redirectTo    string
 	hostGiven     string
 	other         []string // non-standard methods
@@ -111,6 +120,11 @@ func (rt *Route) others() []string {
 	return rt.extra.other
 }
 
+// merges reports whether the rule has MergeSlashes (the default).
+func (rt *Route) merges() bool {
+	return rt.extra == nil || rt.extra.mergeSlashes == nil || *rt.extra.mergeSlashes
+}
+
 // defs returns the defaults as text.
 func (rt *Route) defs() []Param {
 	if rt.extra == nil {
@@ -134,6 +148,7 @@ func (rt *Route) Rule() Rule {
 	}
 	if x := rt.extra; x != nil {
 		r.Defaults, r.StrictSlashes, r.RedirectTo, r.Host = x.defaultsMap, x.strictSlashes, x.redirectTo, x.hostGiven
+		r.MergeSlashes = x.mergeSlashes
 	}
 	return r
 }

@@ -253,13 +253,28 @@ func (r *Router) RoutesFor(endpoint string) []*Route {
 
 // newRoute validates a rule and compiles everything but its tree position.
 func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
-	pr, rerr := t.parser.parse(rule.Path)
+	merge := rule.MergeSlashes == nil || *rule.MergeSlashes
+	path := rule.Path
+	if merge {
+		path = mergeSlashes(path)
+	}
+	t.parser.keepEmpty = !merge
+	pr, rerr := t.parser.parse(path)
+	if rerr != nil && path != rule.Path {
+		// Report the problem in the text as given.
+		t.parser.keepEmpty = true
+		if _, orig := t.parser.parse(rule.Path); orig != nil {
+			rerr = orig
+		}
+		rerr.Rule = rule.Path
+	}
+	t.parser.keepEmpty = false
 	if rerr != nil {
 		return nil, nil, rerr
 	}
 	rt := t.allocs.routes.one()
 	*rt = Route{
-		path:      rule.Path,
+		path:      path,
 		endpoint:  rule.Endpoint,
 		handler:   rule.Handler,
 		data:      rule.Data,
@@ -271,6 +286,9 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 	}
 	if rule.StrictSlashes != nil {
 		rt.ext().strictSlashes = rule.StrictSlashes
+	}
+	if rule.MergeSlashes != nil {
+		rt.ext().mergeSlashes = rule.MergeSlashes
 	}
 	if err := rt.setMethods(rule.Methods); err != nil {
 		return nil, nil, err
@@ -343,6 +361,30 @@ func (rt *Route) setMethods(ms []string) error {
 		rt.ext().other = other
 	}
 	return nil
+}
+
+// mergeSlashes collapses runs of '/' in a rule's path outside its
+// parameters ("/yes//merge" becomes "/yes/merge", as Werkzeug's
+// merge_slashes does).
+func mergeSlashes(p string) string {
+	if !strings.Contains(p, "//") {
+		return p
+	}
+	b := make([]byte, 0, len(p))
+	inParam := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '<':
+			inParam = true
+		case c == '>':
+			inParam = false
+		case c == '/' && !inParam && len(b) > 0 && b[len(b)-1] == '/':
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 func contains(list []string, s string) bool {
