@@ -10,9 +10,11 @@ package fwk
 //	5. Default(target)             like Override
 //	6. "/"
 //
-// A candidate that cannot be resolved (unknown endpoint, missing param, unset
-// config key) or that points outside the app is skipped, so a bad value never
-// turns into a 500 or an open redirect.
+// A candidate that points outside the app is skipped, so a bad next never
+// turns into a 500 or an open redirect. A where, Override or Default that
+// cannot be resolved (unknown endpoint, missing param, unset config key) is
+// skipped too, but it is the app's mistake: it is logged as an error, and
+// with Config.Debug the view fails with it (a 500 showing it).
 //
 //	request                  call                                     Location
 //	GET /                    Redirect("")                             /
@@ -87,7 +89,10 @@ func (ua *urlArgs) applyRedirect(o URLOption) error {
 // Default are a URL, an endpoint, a controller key, a view method of the
 // current controller (or of Cls) or a config key, built with URLFor and the
 // same args; next is only ever a URL. Each candidate must resolve and be
-// safe, otherwise the next one is tried:
+// safe, otherwise the next one is tried. A where, Override or Default that
+// does not resolve ("Indx" for "Index") is a mistake of the app: it is logged
+// as an error and, with Config.Debug, returned (the view answers 500 showing
+// it) instead of redirecting. Safety rules:
 //
 //   - a next value, or a URL given as text, must be a local path ("/x", never
 //     "//x" or "/\x") or an absolute http(s) URL on SERVER_NAME,
@@ -97,14 +102,7 @@ func (ua *urlArgs) applyRedirect(o URLOption) error {
 //   - a URL built by the router is used as built, but never a
 //     protocol-relative one.
 func (c *Ctx) Redirect(where string, args ...any) error {
-	var buf [argsBuf]any
-	ua, values, err := parseURLArgs(args, buf[:0], true)
-	if err != nil {
-		return fmt.Errorf("fwk: redirect %q: %w", where, err)
-	}
-	loc := c.app.redirectLocation(c.req, c.controllerType(), where, &ua, values)
-	writeRedirect(c.w, loc, ua.status)
-	return nil
+	return c.app.redirect(c.w, c.req, c.controllerType(), where, args)
 }
 
 // Redirect is Ctx.Redirect for plain http.Handler views and middleware of
@@ -119,12 +117,28 @@ func Redirect(w http.ResponseWriter, r *http.Request, where string, args ...any)
 	if c == nil {
 		return fmt.Errorf("fwk: redirect %q: %w", where, ErrNotServing)
 	}
+	return c.app.redirect(w, r, c.controllerType(), where, args)
+}
+
+// redirect writes the redirect of Redirect. A where, Override or Default
+// that cannot be resolved (a typo'd endpoint, a missing param, an unset
+// config key) is the app's mistake, not the client's: it is logged and, in
+// Debug, returned, so the view answers 500 and shows it; otherwise the
+// redirect falls back to the next candidate. An unsafe next, or an unsafe
+// URL, falls back quietly.
+func (a *App) redirect(w http.ResponseWriter, r *http.Request, ctrl reflect.Type, where string, args []any) error {
 	var buf [argsBuf]any
 	ua, values, err := parseURLArgs(args, buf[:0], true)
 	if err != nil {
 		return fmt.Errorf("fwk: redirect %q: %w", where, err)
 	}
-	loc := c.app.redirectLocation(r, c.controllerType(), where, &ua, values)
+	loc, unresolved := a.redirectLocation(r, ctrl, where, &ua, values)
+	if unresolved != nil {
+		a.log.Error("fwk: redirect: a target given by the app cannot be resolved", "path", r.URL.Path, "error", unresolved)
+		if a.cfg.Debug {
+			return unresolved
+		}
+	}
 	writeRedirect(w, loc, ua.status)
 	return nil
 }
@@ -137,9 +151,11 @@ func writeRedirect(w http.ResponseWriter, loc string, status int) {
 	w.WriteHeader(status)
 }
 
-// redirectLocation picks the Location; it never fails.
-func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string, ua *urlArgs, values []any) string {
+// redirectLocation picks the Location; it never fails, but returns the
+// error of the first app-given target that could not be resolved.
+func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string, ua *urlArgs, values []any) (string, error) {
 	var policy *safeurl.Policy
+	var unresolved error
 	pick := func(target string, isNext bool) (string, bool) {
 		if target == "" {
 			return "", false
@@ -152,28 +168,31 @@ func (a *App) redirectLocation(r *http.Request, ctrl reflect.Type, where string,
 		}
 		u, verbatim, err := a.urlFor(r, ctrl, target, ua, values)
 		if err != nil {
+			if unresolved == nil {
+				unresolved = err // "fwk: url_for <target>: <reason>"
+			}
 			return "", false
 		}
 		return safeBuilt(u, verbatim, *policy)
 	}
 	if loc, ok := pick(ua.override, false); ok {
-		return loc
+		return loc, nil
 	}
 	if r != nil {
 		if loc, ok := pick(r.URL.Query().Get("next"), true); ok {
-			return loc
+			return loc, unresolved
 		}
 		if loc, ok := pick(a.formNext(r), true); ok {
-			return loc
+			return loc, unresolved
 		}
 	}
 	if loc, ok := pick(where, false); ok {
-		return loc
+		return loc, unresolved
 	}
 	if loc, ok := pick(ua.def, false); ok {
-		return loc
+		return loc, unresolved
 	}
-	return "/"
+	return "/", unresolved
 }
 
 // formNext is the next value of a form body (not of the query string): of
