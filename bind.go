@@ -120,16 +120,29 @@ func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer)
 // checkSignature checks that ft is func([recv,] *Ctx, ...) error; which
 // params fit the rule is checked by bindParams.
 func (v *view) checkSignature(ft reflect.Type, skip int) error {
-	sig := signature(ft, skip)
+	var why string
 	switch {
 	case ft.IsVariadic():
-		return fmt.Errorf("%w: %s: variadic views are not supported", ErrBadView, sig)
+		why = "variadic views are not supported"
 	case ft.NumIn() <= skip || ft.In(skip) != reflect.TypeFor[*Ctx]():
-		return fmt.Errorf("%w: %s: the first parameter must be *fwk.Ctx (or the view an http.Handler)", ErrBadView, sig)
+		why = "the first parameter must be *fwk.Ctx (or the view an http.Handler)"
 	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():
-		return fmt.Errorf("%w: %s: the view must return exactly one error", ErrBadView, sig)
+		why = "the view must return exactly one error"
+	default:
+		return nil
 	}
-	return nil
+	return fmt.Errorf("%w: %s: %s%s", ErrBadView, signature(ft, skip), why, v.helperHint())
+}
+
+// helperHint explains, for a controller method, how to keep an exported
+// method that is not a view.
+func (v *view) helperHint() string {
+	r := v.route
+	if r == nil || r.controller == nil {
+		return ""
+	}
+	m := r.MethodName()
+	return fmt.Sprintf("; if %s is a helper, not a view, unexport it or list fwk.NoRoute(c.%s) in Meta().Views", m, m)
 }
 
 // signature formats ft without its receiver, for error messages.
