@@ -90,6 +90,9 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.start(); err != nil {
 		return nil, err
 	}
+	if err := a.checkTemplateLinks(); err != nil {
+		return nil, err
+	}
 	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}
@@ -105,6 +108,10 @@ func (a *App) start() error {
 	for _, b := range a.bundles {
 		if bi, ok := b.(BeforeInitApper); ok {
 			if err := bi.BeforeInitApp(a); err != nil {
+				var se *StartupError
+				if errors.As(err, &se) {
+					return err // names its culprit already
+				}
 				return fmt.Errorf("fwk: bundle %q: BeforeInitApp: %w", b.Name(), err)
 			}
 		}
@@ -225,6 +232,9 @@ func (a *App) initTemplates() error {
 	for i := len(a.bundles) - 1; i >= 0; i-- {
 		if tb, ok := a.bundles[i].(TemplatesBundle); ok {
 			if fsys := tb.Templates(); fsys != nil {
+				if err := checkFSRoot(tb.Name(), "Templates()", "templates", fsys); err != nil {
+					return err
+				}
 				a.templates = append(a.templates, templateSource{bundle: tb.Name(), fsys: fsys})
 			}
 		}

@@ -120,7 +120,23 @@
 // layouts/ and partials/ are shared by every page. Templates may call
 // urlFor, flashes, config and csrfToken. They are parsed once by New (an
 // error names the bundle, file and line) and re-read per request with
-// Config.Debug.
+// Config.Debug. Every urlFor with a constant target ({{urlFor "site.index"}})
+// is checked by New: a target that no request could resolve fails it
+// (ErrBrokenLink) naming the file and line.
+//
+// A template may extend the same-named template of an earlier bundle
+// (Flask-Unchained's loader): inside it, its own name means the version of
+// the next bundle that has it. The usual layout: the reusable bundle's page
+// declares blocks, the app's file of the same path redefines some and
+// includes the original:
+//
+//	vendor  shelf/index.html  <h1>{{block "title" .}}Shelf{{end}}</h1>{{block "footer" .}}by shelf{{end}}
+//	app     shelf/index.html  {{define "title"}}My books{{end}}{{template "shelf/index.html" .}}
+//	render  shelf/index.html  <h1>My books</h1>by shelf
+//
+// A Templates() (or Static()) file system whose only entry is the folder
+// "templates" ("static"), as `//go:embed templates` gives, fails New
+// (ErrWrappedFS) with the hint to return fs.Sub(fsys, "templates").
 //
 // # View parameters, models and query structs
 //

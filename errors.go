@@ -28,6 +28,13 @@ var (
 	// ErrBadMiddleware: a bundle's Middleware lists a nil middleware, or one
 	// that returns a nil handler.
 	ErrBadMiddleware = errors.New("bad middleware")
+	// ErrWrappedFS: a bundle's Templates() or Static() file system holds
+	// only the folder "templates" or "static" (an embed.FS not passed
+	// through fs.Sub).
+	ErrWrappedFS = errors.New("file system wrapped in its own folder")
+	// ErrBrokenLink: a template calls urlFor with a constant target that
+	// does not resolve.
+	ErrBrokenLink = errors.New("broken link")
 )
 
 // StartupError is an error of fwk.New. Its message has the form

@@ -265,6 +265,9 @@ func (*RegisterBundleBlueprintsHook) RunHook(app *App, bundles []Bundle) error {
 		}
 		if sb, ok := b.(StaticBundle); ok {
 			if fsys := sb.Static(); fsys != nil {
+				if err := checkFSRoot(b.Name(), "Static()", "static", fsys); err != nil {
+					return err
+				}
 				if err := app.addStatic(b.Name(), fsys); err != nil {
 					return err
 				}

@@ -135,15 +135,7 @@ func (s *Set) parseShared(base *template.Template, shared []fileRef) (*template.
 	return base, nil
 }
 
-// parseFile adds the file of r to t under its path.
+// parseFile adds the file of r to t under its path (see parseAs).
 func (s *Set) parseFile(t *template.Template, r fileRef) error {
-	src := s.srcs[r.src]
-	data, err := fs.ReadFile(src.FS, r.path)
-	if err == nil {
-		_, err = t.New(r.path).Parse(string(data))
-	}
-	if err != nil {
-		return fmt.Errorf("fwk: template %s in bundle %q: %w", r.path, src.Bundle, err)
-	}
-	return nil
+	return s.parseAs(t, r, r.path, 1)
 }

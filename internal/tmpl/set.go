@@ -32,6 +32,9 @@ type Options struct {
 	Funcs template.FuncMap
 	// Debug re-reads the sources on every Render and Has call. Default false.
 	Debug bool
+	// LinkFunc names the function whose constant first arguments Links
+	// reports ("urlFor"). Default none.
+	LinkFunc string
 }
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
@@ -42,6 +45,10 @@ type Set struct {
 	debug    bool
 	pages    map[string]*page
 	bufs     sync.Pool // of *bytes.Buffer
+
+	linkFunc string
+	loading  bool   // Load is parsing: collect links
+	links    []Link // see Links
 }
 
 // page is one renderable template and its pool of executable clones.
@@ -65,7 +72,7 @@ const maxPooledBuf = 64 << 10
 // error, and an error for a bad option (an invalid function name or
 // signature, a nil FS).
 func Load(srcs []Source, opt Options) (*Set, error) {
-	s := &Set{srcs: append([]Source(nil), srcs...), ext: opt.Ext, debug: opt.Debug}
+	s := &Set{srcs: append([]Source(nil), srcs...), ext: opt.Ext, debug: opt.Debug, linkFunc: opt.LinkFunc}
 	if s.ext == "" {
 		s.ext = ".html"
 	}
@@ -82,7 +89,9 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.loading = true
 	s.pages, err = s.parseAll(files)
+	s.loading = false
 	if err != nil {
 		return nil, err
 	}

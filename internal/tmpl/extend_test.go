@@ -1,0 +1,86 @@
+package tmpl_test
+
+import (
+	"html/template"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/fwkgo/fwk/internal/tmpl"
+)
+
+// threeBundles: the app extends the shop's site/index.html, which extends
+// the base bundle's; the app's layout extends the base bundle's layout.
+func threeBundles() []tmpl.Source {
+	app := fstest.MapFS{
+		"site/index.html":   file(`{{define "title"}}Notes{{end}}{{template "site/index.html" .}}`),
+		"layouts/base.html": file(`<body class="app">{{template "layouts/base.html" .}}</body>`),
+		"site/page.html":    file(`{{template "layouts/base.html" .}}{{define "content"}}page {{.}}{{end}}`),
+	}
+	shop := fstest.MapFS{
+		"site/index.html": file(`{{define "footer"}}shop footer{{end}}{{template "site/index.html" .}}`),
+	}
+	base := fstest.MapFS{
+		"site/index.html":   file(`<h1>{{block "title" .}}Base{{end}}</h1>{{block "footer" .}}base footer{{end}} {{.}}`),
+		"layouts/base.html": file(`<main>{{block "content" .}}none{{end}}</main>`),
+	}
+	return []tmpl.Source{{Bundle: "app", FS: app}, {Bundle: "shop", FS: shop}, {Bundle: "base", FS: base}}
+}
+
+func TestExtendSameNamedTemplate(t *testing.T) {
+	for _, debug := range []bool{false, true} {
+		s, err := tmpl.Load(threeBundles(), tmpl.Options{Debug: debug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct{ name, want string }{
+			{"site/index.html", "<h1>Notes</h1>shop footer 7"},
+			{"site/page.html", `<body class="app"><main>page 7</main></body>`},
+		}
+		for _, tt := range tests {
+			if got := render(t, s, tt.name, 7, nil); got != tt.want {
+				t.Errorf("debug=%v: Render(%q) = %q, want %q", debug, tt.name, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestExtendWithoutOriginal(t *testing.T) {
+	srcs := []tmpl.Source{{Bundle: "app", FS: fstest.MapFS{"site/x.html": file(`{{template "site/x.html" .}}`)}}}
+	_, err := tmpl.Load(srcs, tmpl.Options{})
+	if err == nil || !strings.Contains(err.Error(), `site/x.html in bundle "app": it includes "site/x.html", its own name`) {
+		t.Errorf("Load error = %v", err)
+	}
+}
+
+func TestLinks(t *testing.T) {
+	srcs := []tmpl.Source{
+		{Bundle: "app", FS: fstest.MapFS{
+			"site/index.html":   file("<a href=\"{{urlFor \"site.index\"}}\">\n{{if .}}\n{{urlFor \"Indx\" \"id\" .}}{{end}}{{urlFor .Dynamic}}{{template \"site/index.html\" .}}"),
+			"partials/nav.html": file(`{{range .}}{{with urlFor "nav.home"}}{{.}}{{end}}{{end}}`),
+		}},
+		{Bundle: "vendor", FS: fstest.MapFS{"site/index.html": file("\n\n{{ urlFor \"vendor.home\" | print }}")}},
+	}
+	s, err := tmpl.Load(srcs, tmpl.Options{LinkFunc: "urlFor", Funcs: template.FuncMap{"urlFor": func(string, ...any) string { return "" }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[tmpl.Link]bool{}
+	for _, l := range s.Links() {
+		got[l] = true
+	}
+	want := []tmpl.Link{
+		{Bundle: "app", File: "site/index.html", Line: 1, Target: "site.index"},
+		{Bundle: "app", File: "site/index.html", Line: 3, Target: "Indx"},
+		{Bundle: "app", File: "partials/nav.html", Line: 1, Target: "nav.home"},
+		{Bundle: "vendor", File: "site/index.html", Line: 3, Target: "vendor.home"},
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("Links() = %+v, missing %+v", s.Links(), w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("Links() = %+v, want %d links", s.Links(), len(want))
+	}
+}
