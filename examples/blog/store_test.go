@@ -65,13 +65,10 @@ func TestMigrateOnce(t *testing.T) {
 	}
 }
 
-func TestStorePostsAndComments(t *testing.T) {
+func TestStorePostsAndComments(t *testing.T) { forEachBackend(t, testPostsAndComments) }
+
+func testPostsAndComments(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, "sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	draft, pub := &Post{Title: "draft", Body: "d"}, &Post{Title: "pub", Body: "p", Published: true}
 	for _, p := range []*Post{draft, pub} {
 		if err := s.CreatePost(ctx, p); err != nil {
@@ -105,13 +102,10 @@ func TestStorePostsAndComments(t *testing.T) {
 	}
 }
 
-func TestAuthenticate(t *testing.T) {
+func TestAuthenticate(t *testing.T) { forEachBackend(t, testAuthenticate) }
+
+func testAuthenticate(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, "sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	if _, err := s.CreateUser(ctx, "ann", "pw-ann", testIterations); err != nil {
 		t.Fatal(err)
 	}
@@ -158,5 +152,23 @@ func TestDummyHash(t *testing.T) {
 	if !ok || iterations != passwordIterations || len(key) != 32 {
 		t.Errorf("parseHash(dummyHash) = %d, %d-byte key, %v; want %d, 32, true",
 			iterations, len(key), ok, passwordIterations)
+	}
+}
+
+func TestStoreMessages(t *testing.T) { forEachBackend(t, testMessages) }
+
+func testMessages(t *testing.T, s *Store) {
+	ctx := context.Background()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != len(migrations) {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, len(migrations))
+	}
+	for _, name := range []string{"ann", "bob"} {
+		if err := s.CreateMessage(ctx, &Message{Name: name, Email: name + "@example.com", Body: "hi"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Messages(ctx)
+	if err != nil || len(got) != 2 || got[0].Name != "bob" || got[1].Email != "ann@example.com" {
+		t.Errorf("Messages() = %v, %v; want bob's then ann's", got, err)
 	}
 }
