@@ -31,9 +31,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/fwkgo/fwk"
@@ -116,7 +118,7 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 	if err != nil {
 		return fmt.Errorf("blog: %w", err)
 	}
-	fmt.Fprintf(out, "database: %s (%s)\nserving on http://%s (Ctrl-C to stop)\n", s.dsn, s.driver, ln.Addr())
+	fmt.Fprintf(out, "database: %s (%s)\nserving on http://%s (Ctrl-C to stop)\n", redactDSN(s.dsn), s.driver, ln.Addr())
 	return app.Serve(ctx, ln)
 }
 
@@ -133,4 +135,16 @@ func seedAdmin(ctx context.Context, store *Store, password string, out io.Writer
 	}
 	_, err = store.CreateUser(ctx, "admin", password, passwordIterations)
 	return err
+}
+
+// redactDSN hides the password of a URL-shaped DSN before it is printed;
+// other DSNs (key=value lists) are printed only when they hold no password.
+func redactDSN(dsn string) string {
+	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
+		return u.Redacted()
+	}
+	if strings.Contains(strings.ToLower(dsn), "password") {
+		return "(DSN with a password, not shown)"
+	}
+	return dsn
 }
