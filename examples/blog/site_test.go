@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"strings"
@@ -76,43 +74,6 @@ func TestPages(t *testing.T) {
 			if strings.Contains(body, n) {
 				t.Errorf("GET %s: %q in the body", tt.path, n)
 			}
-		}
-	}
-}
-
-// TestRunURLs runs the command line's urls command.
-func TestRunURLs(t *testing.T) {
-	var out bytes.Buffer
-	err := run(context.Background(), []string{"blog", "-db", ":memory:", "urls"}, &out, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range []string{
-		"POST       /api/posts/<int:id>/publish                 post_resource.publish",
-		"GET        /api/posts/<int:post_id>/comments/<int:id>  comment_resource.get",
-		"GET        /theme/static/<path:filename>               theme.static",
-	} {
-		if !strings.Contains(out.String(), w) {
-			t.Errorf("urls output lacks %q:\n%s", w, out.String())
-		}
-	}
-}
-
-// TestRunErrors checks that bad settings are errors naming the problem.
-func TestRunErrors(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"blog", "-driver", "mysql", "-db", ":memory:"}, `unsupported database driver "mysql"`},
-		{[]string{"blog", "-db", ":memory:", "-addr", "127.0.0.1:0", "serve", "extra"}, "unexpected arguments"},
-		{[]string{"blog", "-db", ":memory:", "-addr", "nonsense"}, "nonsense"},
-		{[]string{"blog", "-nope"}, "flag provided but not defined"},
-	}
-	for _, tt := range tests {
-		err := run(context.Background(), tt.args, io.Discard, func(string) string { return "" })
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
 		}
 	}
 }

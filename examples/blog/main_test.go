@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestRunURLs runs the command line's urls command.
+func TestRunURLs(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"blog", "-db", ":memory:", "urls"}, &out, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"POST       /api/posts/<int:id>/publish                 post_resource.publish",
+		"GET        /api/posts/<int:post_id>/comments/<int:id>  comment_resource.get",
+		"GET        /theme/static/<path:filename>               theme.static",
+	} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("urls output lacks %q:\n%s", w, out.String())
+		}
+	}
+}
+
+// TestRunErrors checks that bad settings are errors naming the problem.
+func TestRunErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"blog", "-driver", "mysql", "-db", ":memory:"}, `unsupported database driver "mysql"`},
+		{[]string{"blog", "-db", ":memory:", "-addr", "127.0.0.1:0", "serve", "extra"}, "unexpected arguments"},
+		{[]string{"blog", "-db", ":memory:", "-addr", "nonsense"}, "nonsense"},
+		{[]string{"blog", "-nope"}, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		err := run(context.Background(), tt.args, io.Discard, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+func TestRedactDSN(t *testing.T) {
+	tests := []struct{ dsn, want string }{
+		{"/tmp/fwk-blog.db", "/tmp/fwk-blog.db"},
+		{":memory:", ":memory:"},
+		{"postgres://blog:s3cret@db:5432/blog?sslmode=require", "postgres://blog:xxxxx@db:5432/blog?sslmode=require"},
+		{"postgres://blog@db/blog", "postgres://blog@db/blog"},
+		{"host=db user=blog password=s3cret", "(DSN with a password, not shown)"},
+	}
+	for _, tt := range tests {
+		if got := redactDSN(tt.dsn); got != tt.want {
+			t.Errorf("redactDSN(%q) = %q, want %q", tt.dsn, got, tt.want)
+		}
+	}
+}
