@@ -66,7 +66,8 @@
 // r.PathValue works, but lazily, because it allocates: on the first call of
 // Ctx.Request, and always before middleware and http.Handler views run.
 // Middleware is func(http.Handler) http.Handler; Meta.Decorators wrap Use
-// options, and the first listed is outermost.
+// options, and the first listed is outermost. Such middleware reaches the
+// request's *Ctx (its session, URLFor, Flash) with CtxFrom(r).
 //
 // A view's error is rendered as JSON ({"error": msg, "status": code}) for
 // clients whose Accept prefers JSON, and for views that serve JSON (every
