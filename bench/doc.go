@@ -1,5 +1,5 @@
-// Package bench compares the fwk router with peer Go routers: gin, echo,
-// httprouter, chi, gorilla/mux and net/http's ServeMux.
+// Package bench compares the fwk router with peer Go routers: gin,
+// bunrouter, echo, httprouter, chi, gorilla/mux and net/http's ServeMux.
 //
 // It is a separate module so that the peers never enter fwk's own go.mod.
 // Everything lives in the _test.go files; see README.md for how to run the

@@ -13,6 +13,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/julienschmidt/httprouter"
 	"github.com/labstack/echo/v4"
+	"github.com/uptrace/bunrouter"
 )
 
 // loader builds a router serving routes.
@@ -29,6 +30,7 @@ func routers() []contestant {
 	return []contestant{
 		{"fwk", loadFwk},
 		{"gin", loadGin},
+		{"bunrouter", loadBunrouter},
 		{"echo", loadEcho},
 		{"httprouter", loadHTTPRouter},
 		{"chi", loadChi},
@@ -38,11 +40,13 @@ func routers() []contestant {
 }
 
 // registerRouters returns the routers of the 10k registration benchmark:
-// all but gorilla/mux, whose linear matching makes 10k routes pointless.
+// all but gorilla/mux, whose linear matching makes 10k routes pointless,
+// and bunrouter, whose registration time grows with the square of the
+// number of routes (over a second for 10k; see BenchmarkScale).
 func registerRouters() []contestant {
 	var cs []contestant
 	for _, c := range routers() {
-		if c.name != "gorillamux" {
+		if c.name != "gorillamux" && c.name != "bunrouter" {
 			cs = append(cs, c)
 		}
 	}
@@ -78,6 +82,22 @@ func loadGin(routes []route, hit func(int)) (http.Handler, error) {
 			h := func(*gin.Context) {}
 			if hit != nil {
 				h = func(*gin.Context) { hit(i) }
+			}
+			r.Handle(rt.method, rt.pattern, h)
+		}
+		return r
+	})
+}
+
+func bunNoop(http.ResponseWriter, bunrouter.Request) error { return nil }
+
+func loadBunrouter(routes []route, hit func(int)) (http.Handler, error) {
+	return catch("bunrouter", func() http.Handler {
+		r := bunrouter.New()
+		for i, rt := range routes {
+			h := bunNoop
+			if hit != nil {
+				h = func(http.ResponseWriter, bunrouter.Request) error { hit(i); return nil }
 			}
 			r.Handle(rt.method, rt.pattern, h)
 		}

