@@ -1,0 +1,163 @@
+package fwk_test
+
+// The "A small app" of README.md, compiled and run: the code between the
+// README markers is the README's code block, word for word
+// (TestReadmeSmallApp checks it).
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
+)
+
+//go:embed testdata/smallapp
+var smallAppFiles embed.FS
+
+// README: begin
+type HomeController struct {
+	fwk.Controller
+	Mail *MailService `fwk:"inject"` // filled at start-up from the bundles' Services()
+}
+
+func (c *HomeController) Meta() fwk.Meta {
+	return fwk.Meta{Views: []fwk.ViewSpec{
+		fwk.View(c.Index, "/"),
+		fwk.View(c.Contact, "/contact", fwk.Methods("GET", "POST")),
+	}}
+}
+
+func (c *HomeController) Index(ctx *fwk.Ctx) error   { return ctx.Render("index", "n", 1) } // home/index.html
+func (c *HomeController) AboutUs(ctx *fwk.Ctx) error { return ctx.Render("about_us") }      // GET /about-us
+func (c *HomeController) Contact(ctx *fwk.Ctx) error {
+	c.Mail.Send("contact form sent")
+	return ctx.Redirect("Index")
+}
+
+type AccountResource struct{ fwk.Resource }
+
+// GET /accounts, GET /accounts/<int:id> (a registered model), DELETE /accounts/<int:id>
+func (r *AccountResource) List(ctx *fwk.Ctx) error            { return ctx.JSON(fwk.M{"accounts": all()}) }
+func (r *AccountResource) Get(ctx *fwk.Ctx, a *Account) error { return ctx.JSON(fwk.M{"account": a}) }
+func (r *AccountResource) Delete(ctx *fwk.Ctx, id int) error  { return ctx.NoContent() }
+
+// GET /accounts/<int:account_id>/grants
+func (r *GrantResource) List(ctx *fwk.Ctx, accountID int) error {
+	return ctx.JSON(fwk.M{"account": accountID})
+}
+
+type AppBundle struct{}
+
+func (AppBundle) Name() string    { return "app" }
+func (AppBundle) Services() []any { return []any{&MailService{}, fwk.RegisterModel(loadAccount)} }
+func (AppBundle) Templates() fs.FS {
+	sub, _ := fs.Sub(smallAppFiles, "testdata/smallapp") // an embed.FS holds its folder: fs.Sub
+	return sub
+}
+func (AppBundle) Routes() []*fwk.Route {
+	return routes.Tree(
+		routes.Controller("", &HomeController{}),
+		routes.Resource("/accounts", &AccountResource{}, routes.Subresources(
+			routes.Resource("/grants", &GrantResource{}),
+		)),
+		routes.Func("/health", func(ctx *fwk.Ctx) error { return ctx.Respond(200, "ok") }),
+	)
+}
+
+func main() {
+	app, err := fwk.New(fwk.DefaultConfig(), AppBundle{})
+	if err != nil {
+		log.Fatal(err) // names the culprit: "fwk: view: AccountResource.Get (declared at accounts.go:12): ..."
+	}
+	if err := app.Run(os.Args); err != nil { // "serve" (-addr) or "urls"
+		log.Fatal(err)
+	}
+}
+
+// README: end
+
+// main is the program's main of the README; the example runs the same app.
+var _ = main
+
+// GrantResource is a subresource of AccountResource.
+type GrantResource struct{ fwk.Resource }
+
+// Account is the model of AccountResource.
+type Account struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+func loadAccount(_ context.Context, id string) (*Account, error) {
+	if id != "1" {
+		return nil, nil // a 404
+	}
+	return &Account{ID: 1, Name: "ada"}, nil
+}
+
+func all() []string { return []string{"ada"} }
+
+// MailService is the service injected into HomeController.
+type MailService struct{}
+
+// Send would send a mail.
+func (*MailService) Send(string) {}
+
+func Example_smallApp() {
+	app, err := fwk.New(fwk.DefaultConfig(), AppBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, req := range []string{"GET /", "GET /about-us", "POST /contact", "GET /accounts/1",
+		"GET /accounts/2", "GET /accounts/1/grants", "DELETE /accounts/1", "GET /health"} {
+		method, path, _ := strings.Cut(req, " ")
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+		line := fmt.Sprintf("%s -> %d %s %s", req, rec.Code, rec.Header().Get("Location"), strings.TrimSpace(rec.Body.String()))
+		fmt.Println(strings.TrimSpace(line))
+	}
+	// Output:
+	// GET / -> 200  <h1>Hello 1</h1>
+	// <a href="/about-us">about</a>
+	// GET /about-us -> 200  <p>About us</p>
+	// POST /contact -> 302 /
+	// GET /accounts/1 -> 200  {"account":{"id":1,"name":"ada"}}
+	// GET /accounts/2 -> 404  {"error":"Not Found","status":404}
+	// GET /accounts/1/grants -> 200  {"account":1}
+	// DELETE /accounts/1 -> 204
+	// GET /health -> 200  ok
+}
+
+// TestReadmeSmallApp keeps README.md's "A small app" equal to the code
+// between the README markers above, so the README shows code that compiles
+// and runs.
+func TestReadmeSmallApp(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.ReadFile("example_small_app_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## A small app\n")
+	_, block, ok2 := strings.Cut(section, "```go\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	_, code, ok4 := strings.Cut(string(self), "// README: begin\n")
+	code, _, ok5 := strings.Cut(code, "\n// README: end")
+	if !ok || !ok2 || !ok3 || !ok4 || !ok5 {
+		t.Fatal("README section, code block or markers not found")
+	}
+	if strings.TrimSpace(block) != strings.TrimSpace(code) {
+		t.Errorf("README.md's \"A small app\" differs from example_small_app_test.go; copy the code between the markers")
+	}
+}
