@@ -128,55 +128,17 @@ func sortedMethods(ms []string) []string {
 // routerError turns an error of router.Add into a start-up error; for a
 // conflict it also names the registered rule in the way, with its place.
 func (a *App) routerError(r *Route, rule, endpoint string, err error) error {
-	if errors.Is(err, router.ErrConflict) {
-		if other := a.conflicting(r, rule); other != nil {
-			err = fmt.Errorf("%w; the other rule is %q of %s (declared at %s)",
-				err, other.rule, other.endpoint, orUnknown(other.route.declaredAt))
-		}
-	}
-	return &StartupError{What: "route", Culprit: fmt.Sprintf("%s %q", endpoint, rule), DeclaredAt: r.declaredAt, Err: err}
-}
-
-// conflicting finds the registered view whose rule has the shape of rule
-// (the same text once param names are dropped) with a common method.
-func (a *App) conflicting(r *Route, rule string) *view {
-	shape := ruleShape(rule)
-	ms := sortedMethods(r.Methods())
-	for _, v := range a.views {
-		if ruleShape(v.rule) != shape {
-			continue
-		}
-		for _, m := range sortedMethods(v.route.Methods()) {
-			if slices.Contains(ms, m) {
-				return v
+	var ce *router.ConflictError
+	if errors.As(err, &ce) {
+		for _, v := range a.views {
+			if v.rt == ce.Existing {
+				err = fmt.Errorf("%w; the other rule is %q of %s (declared at %s)",
+					err, v.rule, v.endpoint, orUnknown(v.route.declaredAt))
+				break
 			}
 		}
 	}
-	return nil
-}
-
-// ruleShape drops param names from a rule: "/a/<int:id>" -> "/a/<int>",
-// "/a/<x>" -> "/a/<default>", and the trailing slash.
-func ruleShape(rule string) string {
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(rule, '<')
-		j := strings.IndexByte(rule[max(i, 0):], '>')
-		if i < 0 || j < 0 {
-			b.WriteString(rule)
-			break
-		}
-		j += i
-		b.WriteString(rule[:i])
-		param := rule[i+1 : j]
-		conv := "default"
-		if k := strings.LastIndexByte(param, ':'); k >= 0 {
-			conv = strings.ReplaceAll(param[:k], " ", "")
-		}
-		b.WriteString("<" + conv + ">")
-		rule = rule[j+1:]
-	}
-	return strings.TrimSuffix(b.String(), "/")
+	return &StartupError{What: "route", Culprit: fmt.Sprintf("%s %q", endpoint, rule), DeclaredAt: r.declaredAt, Err: err}
 }
 
 // routeError is the start-up error of a route declared badly; a

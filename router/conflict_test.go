@@ -59,6 +59,10 @@ func TestConflicts(t *testing.T) {
 		if tt.conflict && (!strings.Contains(err.Error(), tt.a.Path) || !strings.Contains(err.Error(), tt.b.Path)) {
 			t.Errorf("conflict error %q does not name both rules", err)
 		}
+		var ce *router.ConflictError
+		if tt.conflict && (!errors.As(err, &ce) || ce.Existing != r.Routes()[0] || ce.Refused.Path() != tt.b.Path) {
+			t.Errorf("conflict error %v does not carry both routes", err)
+		}
 		if tt.conflict && len(r.Routes()) != 1 {
 			t.Errorf("a refused rule was registered: %v", r.Routes())
 		}

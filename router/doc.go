@@ -21,7 +21,8 @@
 // MergeSlashes is false, when its empty segment only matches literally. Router.Add parses and validates a rule, checks it against the rules
 // already added and inserts it; errors are *RuleError values giving the rule
 // and the byte offset of the problem, and wrap ErrBadRule,
-// ErrUnknownConverter, ErrConflict or ErrServing. Two rules conflict when
+// ErrUnknownConverter, ErrConflict (through a *ConflictError carrying the
+// refused and the existing route) or ErrServing. Two rules conflict when
 // they match exactly the same URLs (same path structure and converters,
 // parameter names aside) on the same host, and either their methods are the
 // same or they share a method other than HEAD and OPTIONS (Werkzeug's

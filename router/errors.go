@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors. Every error returned by this package wraps one of them, so
@@ -37,6 +38,26 @@ var (
 	// (after the first Lookup or ServeHTTP).
 	ErrServing = errors.New("router already serving")
 )
+
+// ConflictError is the error (inside a *RuleError) of a rule that matches
+// exactly the URLs of a rule added before it, on the same host, with the
+// same methods or a common method other than HEAD and OPTIONS. errors.Is
+// matches it with ErrConflict. Refused is the rule Add refused (never
+// registered); Existing is the registered one, whose Data can tell the
+// caller where it was declared.
+type ConflictError struct {
+	Refused, Existing *Route
+}
+
+// Error names both rules, their endpoints, methods and hosts.
+func (e *ConflictError) Error() string {
+	o := e.Existing
+	return fmt.Sprintf("%v: methods %s overlap with rule %q (endpoint %q, methods %s, host %q)",
+		ErrConflict, strings.Join(e.Refused.Methods(), ","), o.path, o.endpoint, strings.Join(o.Methods(), ","), o.Host())
+}
+
+// Unwrap returns ErrConflict.
+func (e *ConflictError) Unwrap() error { return ErrConflict }
 
 // RuleError describes why a rule was refused by Router.Add. Offset is the byte
 // offset in Rule of the problem, or -1 when the problem is not in the rule

@@ -18,9 +18,7 @@ package router
 // same leaf conflict when their hosts are equal and their methods overlap.
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 )
 
 // smallFanout is the number of static children scanned linearly; beyond
@@ -341,6 +339,5 @@ func (t *table) addRoute(slot **leaf, rt *Route) {
 
 // conflictError describes a conflict between a new rule and an old one.
 func conflictError(rt, old *Route) error {
-	return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: methods %s overlap with rule %q (endpoint %q, methods %s, host %q)",
-		ErrConflict, strings.Join(rt.Methods(), ","), old.path, old.endpoint, strings.Join(old.Methods(), ","), old.Host())}
+	return &RuleError{Rule: rt.path, Offset: -1, Err: &ConflictError{Refused: rt, Existing: old}}
 }
