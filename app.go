@@ -42,7 +42,8 @@ type App struct {
 	templates     []templateSource
 	tmpl          templates                     // parsed templates (render.go)
 	models        map[reflect.Type]*ModelLoader // RegisterModel loaders (models.go)
-	flash         flashStore                    // nil until sessions exist (flash.go)
+	sess          sessions                      // session cookie and store (session_cookie.go)
+	csrf          csrfConfig                    // CSRF protection (csrf_protect.go)
 	table         []RouteInfo
 
 	pool sync.Pool // *Ctx
@@ -91,6 +92,12 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 		return nil, err
 	}
 	if err := a.checkTemplateLinks(); err != nil {
+		return nil, err
+	}
+	if err := a.initSessions(); err != nil {
+		return nil, err
+	}
+	if err := a.initCSRF(); err != nil {
 		return nil, err
 	}
 	if err := a.initMiddleware(); err != nil {

@@ -30,7 +30,8 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	if sub := r.subdomain(); sub != "" && host == "" {
 		host = sub + "." + a.cfg.ServerName
 	}
-	v := &view{app: a, route: r, endpoint: endpoint, rule: rule, servesJSON: r.servesJSONView()}
+	v := &view{app: a, route: r, endpoint: endpoint, rule: rule, servesJSON: r.servesJSONView(),
+		csrfExempt: r.csrfExempt || r.meta != nil && r.meta.CSRFExempt}
 	rt, err := a.router.Add(router.Rule{
 		Path:          rule,
 		Endpoint:      endpoint,

@@ -64,7 +64,7 @@ type HiddenController struct {
 func (c *HiddenController) Index(ctx *fwk.Ctx) error { _ = c.mailer; return ctx.NoContent() }
 
 func TestStartupErrors(t *testing.T) {
-	long := strings.Repeat("k", 32)
+	long := "k9Xq2Lm7Pw4Rt8Zv1Bn6Cy3Hd5Jf0Gs4W"
 	nilMW := func(http.Handler) http.Handler { return nil }
 	tests := []struct {
 		name     string
@@ -240,7 +240,7 @@ func (b controllersBundle) Controllers() []any { return b }
 func TestStartupOK(t *testing.T) {
 	cfg := quietConfig()
 	cfg.CSRFEnabled = true
-	cfg.SecretKey = strings.Repeat("k", 32)
+	cfg.SecretKey = "k9Xq2Lm7Pw4Rt8Zv1Bn6Cy3Hd5Jf0Gs4W"
 	mailer, preset := &smtpMailer{host: "mx"}, &clock{}
 	ctrl := &InjectedController{}
 	ctrl2 := &InjectedController{Clock: preset}

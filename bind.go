@@ -43,6 +43,8 @@ type view struct {
 
 	call    func(*Ctx) error
 	handler http.Handler
+
+	csrfExempt bool // CSRFExempt or Meta.CSRFExempt
 }
 
 // ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the

@@ -3,8 +3,10 @@ package fwk
 import (
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -31,8 +33,38 @@ type Config struct {
 	// built outside of a request. Default "http".
 	PreferredURLScheme string
 	// SecretKey (SECRET_KEY) signs sessions and, unless CSRFSecretKey is set,
-	// CSRF tokens. Default "" (no signing features may be used).
+	// CSRF tokens. Default "" (no signing features may be used). A key that
+	// is set must be at least 32 bytes and not a placeholder (see
+	// ErrSecretKey); fwk.New refuses it otherwise.
 	SecretKey string
+	// SecretKeyFallbacks (SECRET_KEY_FALLBACKS, comma-separated in the
+	// environment) are older keys that still verify session cookies and CSRF
+	// tokens while SecretKey signs new ones: list the previous key here when
+	// rotating, remove it once SessionLifetime has passed.
+	SecretKeyFallbacks []string
+	// SessionCookieName (SESSION_COOKIE_NAME) names the session cookie.
+	// Default "session"; a "__Host-" name is sent with Secure, Path=/ and no
+	// Domain as browsers require.
+	SessionCookieName string
+	// SessionCookieSecure (SESSION_COOKIE_SECURE) marks the session cookie
+	// Secure. Default true, but it only takes effect when
+	// PreferredURLScheme is not "http" (or the name has the "__Host-" or
+	// "__Secure-" prefix): an app served on plain http keeps its session.
+	SessionCookieSecure bool
+	// SessionCookieSameSite (SESSION_COOKIE_SAMESITE: "Lax", "Strict" or
+	// "None") is the SameSite attribute of the session cookie. Default
+	// http.SameSiteLaxMode.
+	SessionCookieSameSite http.SameSite
+	// SessionLifetime (PERMANENT_SESSION_LIFETIME, seconds) is how long a
+	// session lives after it was last saved: the cookie's Max-Age, the
+	// oldest signature accepted and the expiry given to a SessionStore.
+	// Default 31 days.
+	SessionLifetime time.Duration
+	// CSRFTrustedOrigins (WTF_CSRF_TRUSTED_ORIGINS, comma-separated in the
+	// environment) are origins ("https://admin.example.com") allowed to send
+	// cross-origin unsafe requests past the origin check (they still need a
+	// CSRF token). Each must be scheme://host[:port].
+	CSRFTrustedOrigins []string
 	// CSRFSecretKey (WTF_CSRF_SECRET_KEY) signs CSRF tokens; "" means SecretKey.
 	CSRFSecretKey string
 	// CSRFFieldName (WTF_CSRF_FIELD_NAME) is the form field and session key of
@@ -79,7 +111,16 @@ const (
 	keyDebug                 = "DEBUG"
 	keyMaxBodyBytes          = "MAX_CONTENT_LENGTH"
 	keyMaxFormMemory         = "MAX_FORM_MEMORY_SIZE"
+	keySecretKeyFallbacks    = "SECRET_KEY_FALLBACKS"
+	keySessionCookieName     = "SESSION_COOKIE_NAME"
+	keySessionCookieSecure   = "SESSION_COOKIE_SECURE"
+	keySessionCookieSameSite = "SESSION_COOKIE_SAMESITE"
+	keySessionLifetime       = "PERMANENT_SESSION_LIFETIME"
+	keyCSRFTrustedOrigins    = "WTF_CSRF_TRUSTED_ORIGINS"
 )
+
+// defaultSessionLifetime is Flask's PERMANENT_SESSION_LIFETIME.
+const defaultSessionLifetime = 31 * 24 * time.Hour
 
 // Defaults of the body limits (see Config.MaxBodyBytes, Config.MaxFormMemory).
 const (
@@ -99,6 +140,10 @@ func DefaultConfig() Config {
 		CSRFTimeLimit:         time.Hour,
 		MaxBodyBytes:          defaultMaxBodyBytes,
 		MaxFormMemory:         defaultMaxFormMemory,
+		SessionCookieName:     "session",
+		SessionCookieSecure:   true,
+		SessionCookieSameSite: http.SameSiteLaxMode,
+		SessionLifetime:       defaultSessionLifetime,
 	}
 }
 
@@ -124,6 +169,8 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
 		keyPreferredURLScheme, keySecretKey, keyCSRFSecretKey, keyCSRFFieldName,
 		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
+		keySecretKeyFallbacks, keySessionCookieName, keySessionCookieSecure,
+		keySessionCookieSameSite, keySessionLifetime, keyCSRFTrustedOrigins,
 	} {
 		v, ok := lookup(key)
 		if !ok {
@@ -164,8 +211,84 @@ func (c *Config) set(key, v string) error {
 		return setParsed(&c.MaxBodyBytes, v, parseByteCount)
 	case keyMaxFormMemory:
 		return setParsed(&c.MaxFormMemory, v, parseByteCount)
+	case keySecretKeyFallbacks:
+		c.SecretKeyFallbacks = splitList(v)
+	case keySessionCookieName:
+		c.SessionCookieName = v
+	case keySessionCookieSecure:
+		return setParsed(&c.SessionCookieSecure, v, strconv.ParseBool)
+	case keySessionCookieSameSite:
+		return setParsed(&c.SessionCookieSameSite, v, parseSameSite)
+	case keySessionLifetime:
+		return setParsed(&c.SessionLifetime, v, parseSeconds)
+	case keyCSRFTrustedOrigins:
+		c.CSRFTrustedOrigins = splitList(v)
 	}
 	return nil
+}
+
+// splitList splits a comma-separated variable, dropping blanks.
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// parseSameSite reads "Lax", "Strict" or "None" (any case).
+func parseSameSite(v string) (http.SameSite, error) {
+	switch strings.ToLower(v) {
+	case "lax":
+		return http.SameSiteLaxMode, nil
+	case "strict":
+		return http.SameSiteStrictMode, nil
+	case "none":
+		return http.SameSiteNoneMode, nil
+	}
+	return 0, fmt.Errorf("want Lax, Strict or None")
+}
+
+// sameSiteName is the attribute value of s ("" for the default mode).
+func sameSiteName(s http.SameSite) string {
+	switch s {
+	case http.SameSiteLaxMode:
+		return "Lax"
+	case http.SameSiteStrictMode:
+		return "Strict"
+	case http.SameSiteNoneMode:
+		return "None"
+	}
+	return ""
+}
+
+// sessionCookieSecure is the effective Secure attribute of the session
+// cookie (see Config.SessionCookieSecure).
+func (c Config) sessionCookieSecure() bool {
+	name := c.SessionCookieName
+	if strings.HasPrefix(name, "__Host-") || strings.HasPrefix(name, "__Secure-") ||
+		c.SessionCookieSameSite == http.SameSiteNoneMode {
+		return true
+	}
+	return c.SessionCookieSecure && c.PreferredURLScheme != "http"
+}
+
+// sessionLifetime is SessionLifetime with 0 (or less) read as the default.
+func (c Config) sessionLifetime() time.Duration {
+	if c.SessionLifetime <= 0 {
+		return defaultSessionLifetime
+	}
+	return c.SessionLifetime
+}
+
+// sessionCookieName is SessionCookieName with "" read as "session".
+func (c Config) sessionCookieName() string {
+	if c.SessionCookieName == "" {
+		return "session"
+	}
+	return c.SessionCookieName
 }
 
 // setParsed stores parse(v) in *dst when it parses.
@@ -249,29 +372,40 @@ func (c Config) Lookup(key string) (string, bool) {
 		return strconv.FormatInt(c.maxBodyBytes(), 10), true
 	case keyMaxFormMemory:
 		return strconv.FormatInt(c.maxFormMemory(), 10), true
+	case keySecretKeyFallbacks:
+		return strings.Join(c.SecretKeyFallbacks, ","), true
+	case keySessionCookieName:
+		return c.sessionCookieName(), true
+	case keySessionCookieSecure:
+		return strconv.FormatBool(c.sessionCookieSecure()), true
+	case keySessionCookieSameSite:
+		return sameSiteName(c.SessionCookieSameSite), true
+	case keySessionLifetime:
+		return strconv.FormatInt(int64(c.sessionLifetime()/time.Second), 10), true
+	case keyCSRFTrustedOrigins:
+		return strings.Join(c.CSRFTrustedOrigins, ","), true
 	}
 	v, ok := c.Values[key]
 	return v, ok
 }
 
-// minSecretLen is the shortest SECRET_KEY accepted while signing is in use.
-const minSecretLen = 32
-
-// validate reports configuration errors that make start-up impossible.
+// validate reports configuration errors that make start-up impossible:
+// an unparsable environment variable, a bad secret key (secretkey.go).
 func (c Config) validate() error {
 	if c.envErr != nil {
 		return c.envErr
 	}
-	if !c.CSRFEnabled {
-		return nil
+	var need string
+	if c.CSRFEnabled {
+		need = "CSRF protection (" + keyCSRFEnabled + ") is on"
 	}
-	if len(c.SecretKey) < minSecretLen {
-		return &StartupError{What: "config", Culprit: keySecretKey,
-			Err: fmt.Errorf("%w: %d bytes while CSRF protection (%s) is on", ErrSecretKey, len(c.SecretKey), keyCSRFEnabled)}
+	return c.checkSecretKeys(need)
+}
+
+// csrfFieldName is CSRFFieldName with "" read as "csrf_token".
+func (c Config) csrfFieldName() string {
+	if c.CSRFFieldName == "" {
+		return "csrf_token"
 	}
-	if c.CSRFSecretKey != "" && len(c.CSRFSecretKey) < minSecretLen {
-		return &StartupError{What: "config", Culprit: keyCSRFSecretKey,
-			Err: fmt.Errorf("%w: %d bytes while CSRF protection (%s) is on", ErrSecretKey, len(c.CSRFSecretKey), keyCSRFEnabled)}
-	}
-	return nil
+	return c.CSRFFieldName
 }

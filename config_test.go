@@ -1,6 +1,7 @@
 package fwk_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,12 @@ func TestDefaultConfigGet(t *testing.T) {
 		{"DEBUG", "false", true},
 		{"MAX_CONTENT_LENGTH", "10485760", true},
 		{"MAX_FORM_MEMORY_SIZE", "500000", true},
+		{"SECRET_KEY_FALLBACKS", "", true},
+		{"SESSION_COOKIE_NAME", "session", true},
+		{"SESSION_COOKIE_SECURE", "false", true}, // PREFERRED_URL_SCHEME is http
+		{"SESSION_COOKIE_SAMESITE", "Lax", true},
+		{"PERMANENT_SESSION_LIFETIME", "2678400", true},
+		{"WTF_CSRF_TRUSTED_ORIGINS", "", true},
 		{"MY_KEY", "mine", true},
 		{"MISSING", "", false},
 		{"debug", "", false},
@@ -43,18 +50,24 @@ func TestDefaultConfigGet(t *testing.T) {
 
 func TestConfigFromEnv(t *testing.T) {
 	env := map[string]string{
-		"FLASH_MESSAGES":          "false",
-		"TEMPLATE_FILE_EXTENSION": ".tmpl",
-		"WTF_CSRF_ENABLED":        "1",
-		"SERVER_NAME":             "example.com:8443",
-		"PREFERRED_URL_SCHEME":    "https",
-		"SECRET_KEY":              "s3cret",
-		"WTF_CSRF_SECRET_KEY":     "csrf",
-		"WTF_CSRF_FIELD_NAME":     "tok",
-		"WTF_CSRF_TIME_LIMIT":     "90",
-		"DEBUG":                   "true",
-		"MAX_CONTENT_LENGTH":      "1048576",
-		"MAX_FORM_MEMORY_SIZE":    "2000000",
+		"FLASH_MESSAGES":             "false",
+		"TEMPLATE_FILE_EXTENSION":    ".tmpl",
+		"WTF_CSRF_ENABLED":           "1",
+		"SERVER_NAME":                "example.com:8443",
+		"PREFERRED_URL_SCHEME":       "https",
+		"SECRET_KEY":                 "s3cret",
+		"WTF_CSRF_SECRET_KEY":        "csrf",
+		"WTF_CSRF_FIELD_NAME":        "tok",
+		"WTF_CSRF_TIME_LIMIT":        "90",
+		"DEBUG":                      "true",
+		"MAX_CONTENT_LENGTH":         "1048576",
+		"MAX_FORM_MEMORY_SIZE":       "2000000",
+		"SECRET_KEY_FALLBACKS":       "old1,old2",
+		"SESSION_COOKIE_NAME":        "__Host-sid",
+		"SESSION_COOKIE_SECURE":      "true",
+		"SESSION_COOKIE_SAMESITE":    "Strict",
+		"PERMANENT_SESSION_LIFETIME": "3600",
+		"WTF_CSRF_TRUSTED_ORIGINS":   "https://a.example,https://b.example:8443",
 	}
 	for k, v := range env {
 		t.Setenv(k, v)
@@ -72,8 +85,15 @@ func TestConfigFromEnv(t *testing.T) {
 			t.Errorf("ConfigFromEnv: Get(%q) = %q, want %q", k, got, want)
 		}
 	}
-	if cfg.CSRFTimeLimit != 90*time.Second || cfg.FlashMessages || !cfg.Debug {
+	if cfg.CSRFTimeLimit != 90*time.Second || cfg.FlashMessages || !cfg.Debug ||
+		len(cfg.SecretKeyFallbacks) != 2 || cfg.SecretKeyFallbacks[1] != "old2" ||
+		cfg.SessionCookieSameSite != http.SameSiteStrictMode || cfg.SessionLifetime != time.Hour ||
+		len(cfg.CSRFTrustedOrigins) != 2 {
 		t.Errorf("ConfigFromEnv typed fields = %+v", cfg)
+	}
+	t.Setenv("SECRET_KEY_FALLBACKS", " old1 , ,old2 ")
+	if cfg := fwk.ConfigFromEnv(); len(cfg.SecretKeyFallbacks) != 2 || cfg.SecretKeyFallbacks[0] != "old1" {
+		t.Errorf("SECRET_KEY_FALLBACKS with blanks: %q", cfg.SecretKeyFallbacks)
 	}
 	t.Setenv("WTF_CSRF_TIME_LIMIT", "2h")
 	if cfg := fwk.ConfigFromEnv(); cfg.Err() != nil || cfg.CSRFTimeLimit != 2*time.Hour {
@@ -91,6 +111,9 @@ func TestConfigFromEnvErrors(t *testing.T) {
 		{"WTF_CSRF_TIME_LIMIT", "99999999999999999"},
 		{"MAX_CONTENT_LENGTH", "10MB"},
 		{"MAX_FORM_MEMORY_SIZE", "lots"},
+		{"SESSION_COOKIE_SECURE", "maybe"},
+		{"SESSION_COOKIE_SAMESITE", "loose"},
+		{"PERMANENT_SESSION_LIFETIME", "forever"},
 	}
 	def := fwk.DefaultConfig()
 	for _, tt := range tests {

@@ -60,6 +60,10 @@ type Meta struct {
 	ServesJSON bool
 	// Views declares routes of views (SPEC's route decorator), listed first.
 	Views []ViewSpec
+	// CSRFExempt exempts every view of the controller from CSRF protection
+	// (Flask-WTF's csrf.exempt on a blueprint), for APIs authenticated by
+	// a header rather than a cookie.
+	CSRFExempt bool
 }
 
 // MetaProvider is implemented by controllers that declare options.

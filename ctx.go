@@ -3,6 +3,7 @@ package fwk
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -30,12 +31,19 @@ type Ctx struct {
 	flashes     []FlashMessage   // Flashes of this request (flash.go)
 	flashesRead bool             //
 	tfuncs      template.FuncMap // per-request template funcs (render.go)
+
+	sess      Session // Session, loaded lazily (session.go)
+	csrfToken string  // GenerateCSRF's token of this request (csrf.go)
+	sbuf      []byte  // scratch buffers of the session cookie, reused
+	sbuf2     []byte  //
+	sbuf3     []byte  //
+	mac       [2 * macLen]byte
 }
 
 // reset prepares c for the request r written to w. The app and the
 // match are set elsewhere: c.app once by the pool, c.match by the router.
 func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
-	c.rw = respWriter{ResponseWriter: w}
+	c.rw = respWriter{ResponseWriter: w, c: c}
 	c.w = &c.rw
 	c.req = r
 	c.view = nil
@@ -51,6 +59,10 @@ func (c *Ctx) clear() {
 	if c.after.state != afterIdle || c.flashesRead {
 		c.resetHelpers()
 	}
+	if c.sess.loaded {
+		c.sess.reset()
+	}
+	c.csrfToken = ""
 }
 
 // App returns the application serving the request.
@@ -224,14 +236,20 @@ func (c *Ctx) writeJSON(status int, data any) error {
 }
 
 // respWriter records whether the response was started, so that an error
-// returned after writing is logged instead of written into the body.
+// returned after writing is logged instead of written into the body. Right
+// before the headers are sent it saves the session (beforeHeaders).
 type respWriter struct {
 	http.ResponseWriter
 	status int
+	c      *Ctx
+	failed bool // the session could not be saved: a 500 was sent instead
 }
 
 // WriteHeader records and forwards the status.
 func (w *respWriter) WriteHeader(code int) {
+	if w.failed || w.status == 0 && code >= 200 && !w.beforeHeaders() {
+		return
+	}
 	if w.status == 0 && code >= 200 {
 		w.status = code
 	}
@@ -241,7 +259,13 @@ func (w *respWriter) WriteHeader(code int) {
 // Write forwards b, recording an implicit 200.
 func (w *respWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
+		if !w.beforeHeaders() {
+			return 0, errSessionNotSaved
+		}
 		w.status = http.StatusOK
+	}
+	if w.failed {
+		return 0, errSessionNotSaved
 	}
 	return w.ResponseWriter.Write(b)
 }
@@ -249,7 +273,13 @@ func (w *respWriter) Write(b []byte) (int, error) {
 // Flush flushes the underlying writer when it can.
 func (w *respWriter) Flush() {
 	if w.status == 0 {
+		if !w.beforeHeaders() {
+			return
+		}
 		w.status = http.StatusOK
+	}
+	if w.failed {
+		return
 	}
 	_ = http.NewResponseController(w.ResponseWriter).Flush()
 }
@@ -259,3 +289,35 @@ func (w *respWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // started reports whether a status was sent.
 func (w *respWriter) started() bool { return w.status != 0 }
+
+// errSessionNotSaved is what writes return once a failed session save has
+// turned the response into a 500.
+var errSessionNotSaved = errors.New("fwk: the session could not be saved; the response was replaced by a 500")
+
+// beforeHeaders saves the session of the request, if it was used, right
+// before the headers are sent. When that fails the response becomes a
+// logged 500 (an error page) and it returns false: the caller's write is
+// dropped. A request that never used the session pays one comparison.
+func (w *respWriter) beforeHeaders() bool {
+	c := w.c
+	if c == nil || !c.sess.loaded || c.sess.saved {
+		return true
+	}
+	err := c.saveSession()
+	if err == nil {
+		return true
+	}
+	c.app.log.Error("fwk: session not saved; answering 500", "endpoint", c.endpoint(),
+		"method", c.req.Method, "path", c.req.URL.Path, "error", err)
+	c.app.renderCtxError(c, err)
+	w.failed = true
+	return false
+}
+
+// saveUnwritten saves the session of a view that returned without writing
+// anything, before net/http sends its implicit 200.
+func (c *Ctx) saveUnwritten() {
+	if c.sess.loaded && !c.sess.saved && !c.rw.started() {
+		c.rw.beforeHeaders()
+	}
+}

@@ -150,12 +150,47 @@
 // the parameter. ParamConverter is SPEC's explicit param_converter: lookup
 // maps, functions, types and models per URL or query parameter.
 //
-// # Flash and AfterThisRequest
+// # Sessions, flash and CSRF
 //
-// Ctx.Flash obeys Config.FlashMessages and skips JSON requests; it needs a
-// session store, which arrives with the session bundle (until then it
-// returns ErrNoSession). Ctx.AfterThisRequest(fn) runs fn right before the
-// response headers are written; fn may set headers, cookies or the status.
+// Ctx.Session returns the user's session (Get, Set, Delete, Clear, Renew),
+// loaded on first use: a request that never calls it pays nothing. It is
+// saved right before the response headers are written (or when a view that
+// wrote nothing returns). The default store is a cookie signed with
+// HMAC-SHA256: SECRET_KEY signs, SECRET_KEY_FALLBACKS still verify, so any
+// number of instances sharing the key serve one user. The cookie is
+// HttpOnly, Path=/, SameSite (SESSION_COOKIE_SAMESITE, Lax), Secure unless
+// the app runs on plain http, named SESSION_COOKIE_NAME ("__Host-" names
+// work) and lives PERMANENT_SESSION_LIFETIME. A session whose cookie would
+// exceed 4096 bytes fails the request with a logged 500 (ErrSessionTooLarge)
+// instead of being dropped by the browser. A tampered, truncated, expired,
+// wrong-key, wrong-name or duplicated cookie is no session (logged at debug
+// level), never an error. A bundle may provide a SessionStore service (see
+// the redisstore module): the cookie then holds a signed random id.
+//
+// Ctx.Flash(msg, category) keeps a message in the session for the next page
+// (Ctx.Flashes, the template function flashes); it obeys FLASH_MESSAGES,
+// skips JSON requests and refuses more than 16 pending messages or 2 KB
+// (ErrFlashLimit).
+//
+// GenerateCSRF (the template function csrfToken) and ValidateCSRF follow
+// Flask-WTF: a raw token in the session, a signed, timestamped token in the
+// page. With WTF_CSRF_ENABLED, every request of a method other than GET,
+// HEAD, OPTIONS and TRACE needs the token in the form field
+// WTF_CSRF_FIELD_NAME or the X-CSRFToken / X-CSRF-Token header (400 with
+// Flask-WTF's reason, a *CSRFError) and must pass http.CrossOriginProtection
+// (WTF_CSRF_TRUSTED_ORIGINS) and, over TLS, the https Origin/Referer check
+// (403). CSRFExempt() and Meta.CSRFExempt exempt views.
+//
+// A SECRET_KEY that is set must be 32 bytes or more and not a placeholder;
+// fwk.New also requires one when CSRF is on or a SessionStore is installed.
+// Without one, using the session, Flash or GenerateCSRF fails with
+// ErrNoSecretKey (a logged 500); no random key is ever made up.
+//
+// # AfterThisRequest
+//
+// Ctx.AfterThisRequest(fn) runs fn right before the response headers are
+// written (after the session is saved); fn may set headers, cookies or the
+// status.
 //
 // # Command line
 //

@@ -19,9 +19,11 @@ var (
 	ErrMissingService = errors.New("no service for injected field")
 	// ErrAmbiguousService: several services fit a field tagged `fwk:"inject"`.
 	ErrAmbiguousService = errors.New("several services for injected field")
-	// ErrSecretKey: SECRET_KEY is missing or shorter than 32 bytes while a
-	// feature that signs data is on.
-	ErrSecretKey = errors.New("secret key missing or shorter than 32 bytes")
+	// ErrSecretKey: a secret key (SECRET_KEY, WTF_CSRF_SECRET_KEY or one of
+	// SECRET_KEY_FALLBACKS) is set but shorter than 32 bytes, low in entropy
+	// or a placeholder ("changeme", "your-secret-key", ...), or SECRET_KEY is
+	// missing while a feature that needs it is on.
+	ErrSecretKey = errors.New("bad secret key")
 	// ErrNoRoutes: the app bundle declares neither Routes nor Controllers
 	// (RegisterRoutesHook.GetExplicitRoutes).
 	ErrNoRoutes = errors.New("bundle has no Routes method")

@@ -1,7 +1,6 @@
 package fwk
 
 import (
-	"errors"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -12,31 +11,6 @@ import (
 	"testing/fstest"
 )
 
-// memFlashes is a flashStore for one user, standing in for the session.
-type memFlashes struct {
-	msgs  []FlashMessage
-	takes int
-	err   error
-}
-
-func (s *memFlashes) addFlash(_ *Ctx, m FlashMessage) error {
-	if s.err != nil {
-		return s.err
-	}
-	s.msgs = append(s.msgs, m)
-	return nil
-}
-
-func (s *memFlashes) takeFlashes(*Ctx) ([]FlashMessage, error) {
-	s.takes++
-	if s.err != nil {
-		return nil, s.err
-	}
-	out := s.msgs
-	s.msgs = nil
-	return out, nil
-}
-
 type flashBundle struct {
 	rs  []*Route
 	tpl fs.FS
@@ -46,18 +20,23 @@ func (flashBundle) Name() string       { return "app" }
 func (b flashBundle) Routes() []*Route { return b.rs }
 func (b flashBundle) Templates() fs.FS { return b.tpl }
 
-func newFlashApp(t *testing.T, flash bool, store flashStore) *App {
+const testSecret = "0123456789abcdef0123456789ABCDEF-test-key"
+
+func newFlashApp(t *testing.T, flash bool, n int) *App {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.FlashMessages = flash
+	cfg.SecretKey = testSecret
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	tpl := fstest.MapFS{
 		"show.html": {Data: []byte(`{{range flashes}}[{{.Category}}:{{.Message}}]{{end}}{{range flashes "error"}}!{{.Message}}{{end}}`)},
 	}
 	a, err := New(cfg, flashBundle{tpl: tpl, rs: []*Route{
 		NewRoute("/add", func(ctx *Ctx) error {
-			if err := ctx.Flash("saved", "success"); err != nil {
-				return err
+			for i := 0; i < n; i++ {
+				if err := ctx.Flash("saved", "success"); err != nil {
+					return err
+				}
 			}
 			if err := ctx.Flash("plain"); err != nil {
 				return err
@@ -72,21 +51,33 @@ func newFlashApp(t *testing.T, flash bool, store flashStore) *App {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	a.flash = store
 	return a
 }
 
-func doFlash(a *App, method, path, contentType string) *httptest.ResponseRecorder {
+// doFlash serves one request carrying cookie; it returns the response and
+// the session cookie to send next ("" keeps cookie).
+func doFlash(a *App, method, path, contentType, cookie string) (*httptest.ResponseRecorder, string) {
 	req := httptest.NewRequest(method, path, nil)
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
 	rec := httptest.NewRecorder()
 	a.ServeHTTP(rec, req)
-	return rec
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "session" {
+			if c.MaxAge < 0 {
+				return rec, ""
+			}
+			return rec, c.Name + "=" + c.Value
+		}
+	}
+	return rec, cookie
 }
 
-func TestFlashWithStore(t *testing.T) {
+func TestFlashOnSession(t *testing.T) {
 	tests := []struct {
 		name        string
 		flash       bool
@@ -98,36 +89,31 @@ func TestFlashWithStore(t *testing.T) {
 		{"JSON request", true, "application/json", ""},
 	}
 	for _, tt := range tests {
-		store := &memFlashes{}
-		a := newFlashApp(t, tt.flash, store)
-		if res := doFlash(a, "POST", "/add", tt.contentType); res.Code != http.StatusNoContent {
+		a := newFlashApp(t, tt.flash, 1)
+		res, cookie := doFlash(a, "POST", "/add", tt.contentType, "")
+		if res.Code != http.StatusNoContent {
 			t.Fatalf("%s: POST /add = %d %q", tt.name, res.Code, res.Body.String())
 		}
-		res := doFlash(a, "GET", "/show", "")
+		res, cookie = doFlash(a, "GET", "/show", "", cookie)
 		if got := res.Body.String(); got != tt.want {
 			t.Errorf("%s: page = %q, want %q", tt.name, got, tt.want)
 		}
-		if store.takes != 1 {
-			t.Errorf("%s: the store was read %d times in one request, want 1 (read once, cached)", tt.name, store.takes)
-		}
-		if got := doFlash(a, "GET", "/show", "").Body.String(); got != "" {
-			t.Errorf("%s: second page = %q, want no message (flashes are read once)", tt.name, got)
+		if res, _ = doFlash(a, "GET", "/show", "", cookie); res.Body.String() != "" {
+			t.Errorf("%s: second page = %q, want no message (flashes are read once)", tt.name, res.Body.String())
 		}
 	}
 }
 
-func TestFlashStoreError(t *testing.T) {
-	boom := errors.New("cookie too large")
-	a := newFlashApp(t, true, &memFlashes{err: boom})
+func TestFlashLimit(t *testing.T) {
+	a := newFlashApp(t, true, maxFlashes)
+	res, _ := doFlash(a, "POST", "/add", "", "")
+	if res.Code != http.StatusInternalServerError {
+		t.Fatalf("flashing %d messages = %d, want 500 (ErrFlashLimit)", maxFlashes+2, res.Code)
+	}
 	c := &Ctx{app: a, req: httptest.NewRequest("GET", "/", nil)}
-	got := c.Flash("x")
-	if !errors.Is(got, boom) || !strings.Contains(got.Error(), `"x"`) {
-		t.Errorf("Flash with a failing store = %v, want it wrapped with the message", got)
-	}
-	if _, err := c.Flashes(); !errors.Is(err, boom) {
-		t.Errorf("Flashes with a failing store = %v, want it wrapped", err)
-	}
-	if res := doFlash(a, "GET", "/show", ""); res.Code != http.StatusInternalServerError {
-		t.Errorf("rendering flashes with a failing store = %d, want 500", res.Code)
+	c.rw = respWriter{ResponseWriter: httptest.NewRecorder(), c: c}
+	big := strings.Repeat("x", maxFlashBytes+1)
+	if err := c.Flash(big); err == nil || !strings.Contains(err.Error(), ErrFlashLimit.Error()) {
+		t.Errorf("Flash of %d bytes = %v, want ErrFlashLimit", len(big), err)
 	}
 }

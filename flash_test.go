@@ -57,7 +57,7 @@ func TestFlashErrorMessage(t *testing.T) {
 		return got
 	})))
 	res := hreq(app, "GET", "/")
-	const want = "fwk: flash: no session configured (sessions arrive with the session bundle)"
+	const want = `fwk: flash "hello": fwk: session: no session available: SECRET_KEY is not set: sessions, flash messages and CSRF tokens need one`
 	if got == nil || got.Error() != want {
 		t.Errorf("Flash error = %v, want %q", got, want)
 	}

@@ -95,3 +95,11 @@ func Host(host string) ViewOption {
 func Subdomain(sub string) ViewOption {
 	return func(r *Route) { r.rulOpts.subdomain = sub }
 }
+
+// CSRFExempt exempts the view from CSRF protection (Flask-WTF's
+// csrf.exempt): its unsafe requests need no CSRF token and skip the origin
+// check. Use it for webhooks and APIs authenticated by a header rather than
+// a cookie.
+func CSRFExempt() ViewOption {
+	return func(r *Route) { r.csrfExempt = true; r.set |= setCSRFExempt }
+}

@@ -36,9 +36,9 @@ type extSet struct {
 	set *tmpl.Set
 }
 
-// errCSRFNotConfigured is the error of the template function csrfToken
-// until CSRF protection is available.
-var errCSRFNotConfigured = errors.New("CSRF is not configured")
+// errOutsideRequest is the error of the request-bound template functions
+// called without a request.
+var errOutsideRequest = errors.New("called outside a request")
 
 // loadTemplates parses the bundles' templates recorded by initTemplates.
 func (a *App) loadTemplates() error {
@@ -50,9 +50,9 @@ func (a *App) loadTemplates() error {
 	t.debug = a.cfg.Debug
 	cfg := a.cfg
 	t.funcs = template.FuncMap{
-		"urlFor":    nil, // bound per request: Ctx.URLFor
-		"flashes":   nil, // bound per request: Ctx.Flashes
-		"csrfToken": func() (string, error) { return "", errCSRFNotConfigured },
+		"urlFor":    nil,                                                     // bound per request: Ctx.URLFor
+		"flashes":   nil,                                                     // bound per request: Ctx.Flashes
+		"csrfToken": func() (string, error) { return "", errOutsideRequest }, // bound per request: GenerateCSRF
 		"config":    func(key string) string { return cfg.Get(key) },
 	}
 	t.sets = t.sets[:0]
@@ -129,7 +129,7 @@ func (t *templates) setFor(name string) *tmpl.Set {
 //	return ctx.Render("index", "user", u, "page", 2)
 //
 // Templates can call urlFor (Ctx.URLFor), flashes (Ctx.Flashes), config
-// (Config.Get) and csrfToken (an error until CSRF protection is available).
+// (Config.Get) and csrfToken (GenerateCSRF).
 func (c *Ctx) Render(name string, data ...any) error {
 	d, err := templateData(data)
 	if err != nil {
@@ -214,6 +214,7 @@ func (c *Ctx) templateFuncs() template.FuncMap {
 			"flashes": func(categories ...string) ([]FlashMessage, error) {
 				return c.Flashes(categories...)
 			},
+			"csrfToken": func() (string, error) { return GenerateCSRF(c) },
 		}
 	}
 	return c.tfuncs

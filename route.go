@@ -61,6 +61,7 @@ type Route struct {
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
 	rulOpts    ruleOptions
+	csrfExempt bool // CSRFExempt (csrf_protect.go)
 	set        optionSet
 
 	// Controller/resource routes.
@@ -106,6 +107,7 @@ const (
 	setOnlyIf
 	setBlueprint
 	setUse
+	setCSRFExempt
 )
 
 // NewRoute returns the route of view at rule (SPEC's Route constructor).

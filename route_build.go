@@ -307,6 +307,9 @@ func (r *Route) inherit(base *Route) {
 	if r.set&setUse == 0 {
 		r.middleware = base.middleware
 	}
+	if r.set&setCSRFExempt == 0 {
+		r.csrfExempt = base.csrfExempt
+	}
 	r.set |= base.set
 	o, b := &r.rulOpts, base.rulOpts
 	if o.strictSlashes == nil {

@@ -48,12 +48,15 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 		rt.Handler().ServeHTTP(c.w, c.req)
 		return
 	}
-	if v.handler != nil {
+	if err := a.checkCSRF(c); err != nil {
+		a.handleError(c, err)
+	} else if v.handler != nil {
 		a.serveHandler(c, v)
 	} else if err := v.call(c); err != nil {
 		a.handleError(c, err)
 	}
-	c.flushAfter() // AfterThisRequest callbacks of a view that wrote nothing
+	c.saveUnwritten() // the session of a view that wrote nothing
+	c.flushAfter()    // AfterThisRequest callbacks of a view that wrote nothing
 }
 
 // finish ends the request of c: a panic becomes a response, and c goes

@@ -22,6 +22,10 @@ type CommentResource struct {
 	Keys  *Keys  `fwk:"inject"`
 }
 
+// Meta exempts the JSON API from CSRF protection: it uses no cookie (writes
+// that need rights carry the API token in a header).
+func (r *CommentResource) Meta() fwk.Meta { return fwk.Meta{CSRFExempt: true} }
+
 // List answers GET /api/posts/<int:post_id>/comments.
 func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
 	comments, err := r.Store.Comments(ctx.Context(), p.ID)

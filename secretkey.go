@@ -1,0 +1,89 @@
+package fwk
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Secret keys: a key that is set must be long and must not be a
+// placeholder, whatever uses it; a missing key is a start-up error only when
+// a feature that cannot work without one is on (CSRF protection, a
+// SessionStore service). Otherwise the app starts, and a request that uses
+// the session or flash fails with ErrNoSecretKey (a logged 500): there is
+// never a silently generated random key, which would break sessions across
+// restarts and replicas.
+
+// minSecretLen is the shortest secret key accepted.
+const minSecretLen = 32
+
+// minSecretDistinct is the fewest distinct bytes a secret key may have:
+// "aaaa…" or a word repeated is not a secret.
+const minSecretDistinct = 8
+
+// ErrNoSecretKey is wrapped by the errors of sessions, flash and CSRF
+// tokens when no SECRET_KEY is configured (together with ErrNoSession).
+var ErrNoSecretKey = errors.New("SECRET_KEY is not set: sessions, flash messages and CSRF tokens need one")
+
+// placeholderKeys are fragments that mark a key copied from documentation
+// or a template (compared without case).
+var placeholderKeys = [...]string{
+	"changeme", "change-me", "change_me", "change-this", "change_this",
+	"your-secret", "your_secret", "yoursecret", "secret-key-here", "secret_key_here",
+	"replace-me", "replace_me", "replaceme", "placeholder", "insecure",
+	"development", "not-a-secret", "notasecret", "password", "xxxxxxxx",
+}
+
+// checkSecretKeys checks SECRET_KEY, WTF_CSRF_SECRET_KEY and each of
+// SECRET_KEY_FALLBACKS. need, when not "", says which feature requires a
+// SECRET_KEY, so that a missing one is an error too.
+func (c Config) checkSecretKeys(need string) error {
+	if c.SecretKey == "" && need != "" {
+		return &StartupError{What: "config", Culprit: keySecretKey,
+			Err: fmt.Errorf("%w: not set while %s", ErrSecretKey, need)}
+	}
+	if err := checkSecretKey(keySecretKey, c.SecretKey); err != nil {
+		return err
+	}
+	if err := checkSecretKey(keyCSRFSecretKey, c.CSRFSecretKey); err != nil {
+		return err
+	}
+	for i, k := range c.SecretKeyFallbacks {
+		if err := checkSecretKey(fmt.Sprintf("%s[%d]", keySecretKeyFallbacks, i), k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSecretKey refuses a key that is set but short, low in entropy or a
+// placeholder; "" passes (absence is checked by the caller).
+func checkSecretKey(name, key string) error {
+	if key == "" {
+		return nil
+	}
+	bad := func(why string) error {
+		return &StartupError{What: "config", Culprit: name, Err: fmt.Errorf("%w: %s", ErrSecretKey, why)}
+	}
+	if len(key) < minSecretLen {
+		return bad(fmt.Sprintf("%d bytes, want at least %d", len(key), minSecretLen))
+	}
+	var seen [256]bool
+	distinct := 0
+	for i := 0; i < len(key); i++ {
+		if !seen[key[i]] {
+			seen[key[i]] = true
+			distinct++
+		}
+	}
+	if distinct < minSecretDistinct {
+		return bad(fmt.Sprintf("only %d distinct characters", distinct))
+	}
+	lower := strings.ToLower(key)
+	for _, p := range placeholderKeys {
+		if strings.Contains(lower, p) {
+			return bad(fmt.Sprintf("looks like a placeholder (contains %q); generate one with: openssl rand -hex 32", p))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package fwk
+
+import (
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+// fuzzApp is an app with sessions and CSRF for the fuzz targets.
+func fuzzApp(t testing.TB) *App {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.SecretKey = tamperKey
+	cfg.SecretKeyFallbacks = []string{tamperOldKey}
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := New(cfg, flashBundle{rs: []*Route{NewRoute("/", func(*Ctx) error { return nil })}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// signedCookie returns a cookie value for vals as the app would set it.
+func signedCookie(t testing.TB, a *App, vals map[string]any) string {
+	t.Helper()
+	c := &Ctx{app: a}
+	body, err := encodeValues(c.appendTimestamp(nil), vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := b64.AppendEncode(nil, body)
+	return string(a.sess.signer.sign(nil, c.mac[:], a.sess.context, text))
+}
+
+// FuzzSessionDecode: no cookie value is accepted unless it is exactly one
+// the app signed, and no payload makes the decoder panic.
+func FuzzSessionDecode(f *testing.F) {
+	a := fuzzApp(f)
+	valid := map[string]bool{}
+	for _, vals := range []map[string]any{
+		{"user": "ann"},
+		{"n": 42, "f": 1.5, "b": true, "raw": []byte{0, 1}},
+		{"_flashes": []FlashMessage{{"info", "hi"}}, "list": []string{"a"}},
+	} {
+		v := signedCookie(f, a, vals)
+		valid[v] = true
+		f.Add(v)
+		f.Add(v[:len(v)-1])
+		f.Add(strings.Replace(v, ".", "..", 1))
+	}
+	f.Add("")
+	f.Add(strings.Repeat("A", 5000))
+	f.Fuzz(func(t *testing.T, raw string) {
+		c := &Ctx{app: a}
+		payload, _, why := c.openCookie(raw, 1)
+		if why == "" && !valid[raw] {
+			t.Fatalf("accepted a cookie the app never signed: %q", raw)
+		}
+		if why == "" {
+			if err := decodeValues(payload, map[string]any{}); err != nil {
+				t.Fatalf("a signed payload does not decode: %v", err)
+			}
+		}
+		_ = decodeValues(raw, map[string]any{}) // arbitrary payloads: no panic
+	})
+}
+
+// FuzzCSRFToken: the token GenerateCSRF returns validates; nothing else
+// does.
+func FuzzCSRFToken(f *testing.F) {
+	a := fuzzApp(f)
+	c := &Ctx{app: a}
+	c.sess.loaded = true
+	tok, err := GenerateCSRF(c)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := ValidateCSRF(c, tok); err != nil {
+		f.Fatalf("round trip: %v", err)
+	}
+	f.Add(tok)
+	f.Add(tok[:len(tok)-1])
+	f.Add(strings.ToUpper(tok))
+	f.Add("")
+	f.Add(strings.Repeat(".", 300))
+	f.Fuzz(func(t *testing.T, s string) {
+		err := ValidateCSRF(c, s)
+		if err == nil && s != tok {
+			t.Fatalf("a string the app never issued validates: %q", s)
+		}
+		if s == tok && err != nil {
+			t.Fatalf("the issued token fails: %v", err)
+		}
+	})
+}
