@@ -69,6 +69,14 @@ func (c *Ctx) resetHelpers() {
 	c.flashes, c.flashesRead = nil, false
 }
 
+// abandon drops the callbacks of a request whose callback panicked: the
+// error response is written without running them again.
+func (a *afterWriter) abandon() {
+	if a.state == afterRunning {
+		a.state = afterDone
+	}
+}
+
 // afterState is where a request is in running its callbacks.
 type afterState uint8
 

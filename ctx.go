@@ -25,7 +25,8 @@ type Ctx struct {
 	view  *view
 
 	pathValuesSet bool
-	formErr       error // the error of the first parseForm (body.go)
+	formErr       error          // the error of the first parseForm (body.go)
+	hdr           headerSnapshot // headers set before the app ran (errorheaders.go)
 
 	after       afterWriter      // AfterThisRequest (after.go)
 	flashes     []FlashMessage   // Flashes of this request (flash.go)
@@ -49,6 +50,7 @@ func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 	c.view = nil
 	c.pathValuesSet = false
 	c.formErr = nil
+	c.hdr.take(w.Header())
 }
 
 // clear drops the references c holds to the request once it is done (the
@@ -56,6 +58,9 @@ func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 func (c *Ctx) clear() {
 	c.rw.ResponseWriter = nil
 	c.w, c.req, c.view = nil, nil, nil
+	if c.hdr.n != 0 || c.hdr.more != nil {
+		c.hdr.release()
+	}
 	if c.after.state != afterIdle || c.flashesRead {
 		c.resetHelpers()
 	}
@@ -245,43 +250,41 @@ type respWriter struct {
 	failed bool // the session could not be saved: a 500 was sent instead
 }
 
-// WriteHeader records and forwards the status.
+// WriteHeader saves the session (beforeHeaders), forwards the status and
+// records it once it went through: an AfterThisRequest callback that panics
+// while the status is being sent leaves the response unstarted, so an error
+// page can still be written.
 func (w *respWriter) WriteHeader(code int) {
 	if w.failed || w.status == 0 && code >= 200 && !w.beforeHeaders() {
 		return
 	}
+	w.ResponseWriter.WriteHeader(code)
 	if w.status == 0 && code >= 200 {
 		w.status = code
 	}
-	w.ResponseWriter.WriteHeader(code)
 }
 
 // Write forwards b, recording an implicit 200.
 func (w *respWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		if !w.beforeHeaders() {
-			return 0, errSessionNotSaved
-		}
-		w.status = http.StatusOK
-	}
-	if w.failed {
+	if w.failed || w.status == 0 && !w.beforeHeaders() {
 		return 0, errSessionNotSaved
 	}
-	return w.ResponseWriter.Write(b)
+	n, err := w.ResponseWriter.Write(b)
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return n, err
 }
 
 // Flush flushes the underlying writer when it can.
 func (w *respWriter) Flush() {
-	if w.status == 0 {
-		if !w.beforeHeaders() {
-			return
-		}
-		w.status = http.StatusOK
-	}
-	if w.failed {
+	if w.failed || w.status == 0 && !w.beforeHeaders() {
 		return
 	}
 	_ = http.NewResponseController(w.ResponseWriter).Flush()
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
 }
 
 // Unwrap returns the underlying writer, for http.ResponseController.

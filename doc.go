@@ -88,6 +88,15 @@
 // also obey Config.MaxFormMemory (MAX_FORM_MEMORY_SIZE) for their non-file
 // names and values. LimitBody applies the same contract in middleware.
 //
+// A panic (or a returned error) after the response started cannot become an
+// error page: it is logged and the connection aborted with
+// http.ErrAbortHandler, so the client sees a truncated response. A panic in
+// an AfterThisRequest callback is a 500 like any other. Error responses
+// start from the headers set before the app ran (app-wide middleware); of
+// the view's headers only Allow, Vary, the authentication challenges,
+// Retry-After and security headers stay (see errorheaders.go). An
+// *HTTPError whose status is not 400-599 is logged and answered 500.
+//
 // # URLs and redirects
 //
 // Ctx.URLFor and App.URLFor build URLs. The target is, in this order of

@@ -111,6 +111,9 @@ func (a *App) renderCtxError(c *Ctx, err error) {
 // writeError serves AbortWith's handler, else runs the ErrorHandler of the
 // status (when c is known), else writes the default page.
 func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err error) {
+	if c != nil && !c.rw.started() {
+		c.hdr.restore(w.Header()) // see errorheaders.go
+	}
 	var he *HTTPError
 	if errors.As(err, &he) && he.handler != nil {
 		he.handler.ServeHTTP(w, r)
@@ -127,6 +130,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 			if c.rw.started() {
 				return
 			}
+			c.hdr.restore(w.Header())
 		}
 	}
 	p := a.newErrorPage(c, err, status)
@@ -169,7 +173,7 @@ type debugInfo struct {
 func (a *App) newErrorPage(c *Ctx, err error, status int) *errorPage {
 	p := &errorPage{status: status, message: http.StatusText(status)}
 	var he *HTTPError
-	if errors.As(err, &he) && he.Message != "" {
+	if errors.As(err, &he) && he.Message != "" && he.Status == status {
 		p.message = he.Message
 	}
 	if !a.cfg.Debug || status < 500 {

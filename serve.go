@@ -60,13 +60,19 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // finish ends the request of c: a panic becomes a response, and c goes
-// back to the pool.
+// back to the pool. When the response had already started, the panic is
+// logged and the connection aborted (http.ErrAbortHandler), so that the
+// client cannot take the partial response for a complete one.
 func (a *App) finish(c *Ctx) {
+	abort := false
 	if p := recover(); p != nil {
-		a.handlePanic(c, p)
+		abort = a.handlePanic(c, p)
 	}
 	c.clear()
 	a.pool.Put(c)
+	if abort {
+		panic(http.ErrAbortHandler)
+	}
 }
 
 // routingPath returns the path the router is asked for. When the request
@@ -133,20 +139,28 @@ func (a *App) serveMiss(c *Ctx) {
 	}
 }
 
-// handleError renders err for the view being served, unless the response has
-// started; server errors are logged.
+// handleError renders err for the view being served; server errors are
+// logged. Once the response has started, the error cannot be rendered: it
+// is logged and the connection aborted (a panic with http.ErrAbortHandler,
+// which finish passes on to net/http).
 func (a *App) handleError(c *Ctx, err error) {
 	status := StatusCode(err)
 	if status >= 500 && !isHandlerAbort(err) {
-		a.log.Error("fwk: view error", "endpoint", c.endpoint(), "method", c.req.Method,
+		msg := "fwk: view error"
+		var he *HTTPError
+		if errors.As(err, &he) && !validErrorStatus(he.Status) {
+			msg = "fwk: programming error: an HTTPError (Abort) status must be 400-599; answered 500"
+		}
+		a.log.Error(msg, "endpoint", c.endpoint(), "method", c.req.Method,
 			"path", c.req.URL.Path, "status", status, "error", err)
 	}
 	if c.rw.started() {
-		if status < 500 {
-			a.log.Warn("fwk: view returned an error after writing the response", "endpoint", c.endpoint(),
-				"error", err)
+		if c.rw.failed { // the view's writes failed: the session's 500 page went out instead
+			return
 		}
-		return
+		a.log.Warn("fwk: view failed after the response started; connection aborted", "endpoint", c.endpoint(),
+			"error", err)
+		panic(http.ErrAbortHandler)
 	}
 	a.renderCtxError(c, err)
 }
@@ -158,25 +172,29 @@ func isHandlerAbort(err error) bool {
 	return errors.As(err, &he) && he.handler != nil
 }
 
-// handlePanic turns a panic of a view into a response: an *HTTPError is
-// rendered like a returned one, anything else is a logged 500.
-// http.ErrAbortHandler is re-raised for net/http.
-func (a *App) handlePanic(c *Ctx, p any) {
+// handlePanic turns a panic of a view (or of an AfterThisRequest callback)
+// into a response: an *HTTPError is rendered like a returned one, anything
+// else is a 500 logged with its stack. It reports whether the connection
+// must be aborted instead: the panic is http.ErrAbortHandler, or the
+// response had started (the panic is logged all the same).
+func (a *App) handlePanic(c *Ctx, p any) (abort bool) {
 	if p == http.ErrAbortHandler {
-		panic(p)
+		return true
 	}
-	if err, ok := p.(error); ok {
+	c.after.abandon()
+	if err, ok := p.(error); ok && !c.rw.started() {
 		var he *HTTPError
 		if errors.As(err, &he) {
-			a.handleError(c, err)
-			return
+			a.handleError(c, err) // the response has not started
+			return false
 		}
 	}
 	stack := debug.Stack()
 	a.log.Error("fwk: panic in view", "endpoint", c.endpoint(), "method", c.req.Method,
 		"path", c.req.URL.Path, "panic", fmt.Sprint(p), "stack", string(stack))
 	if c.rw.started() {
-		return
+		return !c.rw.failed // a complete 500 page of the session went out
 	}
 	a.renderCtxError(c, &PanicError{Value: p, Stack: stack})
+	return false
 }
