@@ -97,6 +97,10 @@
 // Retry-After and security headers stay (see errorheaders.go). An
 // *HTTPError whose status is not 400-599 is logged and answered 500.
 //
+// Static files are served exactly by name (index.html included); directories
+// and dot-named files or directories are 404s, rendered like every error of
+// the app (App.HandleError, JSON for JSON clients).
+//
 // # URLs and redirects
 //
 // Ctx.URLFor and App.URLFor build URLs. The target is, in this order of

@@ -21,11 +21,14 @@ package fwk
 import "net/http"
 
 // keptOnError reports whether a view's header key (canonical form) stays
-// on its error response: the headers the error status needs (Allow for
-// 405, WWW-Authenticate and Proxy-Authenticate for 401/407, Retry-After for
-// 429/503), Vary, and security headers, which are safe on any response.
-func keptOnError(key string) bool {
+// on its error response of status: the headers an error status needs (Allow
+// for 405, WWW-Authenticate and Proxy-Authenticate for 401/407, Retry-After
+// for 429/503, Content-Range for 416 only), Vary, and security headers,
+// which are safe on any response.
+func keptOnError(key string, status int) bool {
 	switch key {
+	case "Content-Range":
+		return status == http.StatusRequestedRangeNotSatisfiable
 	case "Allow", "Proxy-Authenticate", "Retry-After", "Vary", "Www-Authenticate",
 		"Content-Security-Policy", "Content-Security-Policy-Report-Only",
 		"Cross-Origin-Embedder-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy",
@@ -70,11 +73,12 @@ func (s *headerSnapshot) release() {
 	s.n, s.more = 0, nil
 }
 
-// restore makes h the recorded headers plus the keptOnError headers set
-// since (which win over recorded ones of the same name).
-func (s *headerSnapshot) restore(h http.Header) {
+// restore makes h, for an error response of status, the recorded headers
+// plus the keptOnError headers set since (which win over recorded ones of
+// the same name).
+func (s *headerSnapshot) restore(h http.Header, status int) {
 	for k := range h {
-		if !keptOnError(k) {
+		if !keptOnError(k, status) {
 			delete(h, k)
 		}
 	}

@@ -12,14 +12,17 @@ func TestKeptOnErrorCanonical(t *testing.T) {
 	for _, k := range []string{"allow", "WWW-Authenticate", "proxy-authenticate", "retry-after", "vary",
 		"content-security-policy", "strict-transport-security", "x-frame-options", "x-content-type-options",
 		"referrer-policy", "permissions-policy", "cross-origin-opener-policy"} {
-		if !keptOnError(http.CanonicalHeaderKey(k)) {
+		if !keptOnError(http.CanonicalHeaderKey(k), 500) {
 			t.Errorf("keptOnError(%q) = false", http.CanonicalHeaderKey(k))
 		}
 	}
 	for _, k := range []string{"Set-Cookie", "Cache-Control", "Content-Encoding", "Content-Disposition", "Location", "Etag"} {
-		if keptOnError(k) {
+		if keptOnError(k, 500) {
 			t.Errorf("keptOnError(%q) = true", k)
 		}
+	}
+	if keptOnError("Content-Range", 500) || !keptOnError("Content-Range", 416) {
+		t.Error("Content-Range must stay on a 416 only")
 	}
 }
 
@@ -37,7 +40,7 @@ func TestHeaderSnapshotRestore(t *testing.T) {
 		h.Set("X-Mw-0", "overwritten by the view")
 		h.Add("Set-Cookie", "a=b")
 		h.Set("Vary", "Cookie")
-		s.restore(h)
+		s.restore(h, 500)
 		want.Set("Vary", "Cookie")
 		if !reflect.DeepEqual(h, want) {
 			t.Errorf("%d headers before: restored %v, want %v", before, h, want)

@@ -111,15 +111,15 @@ func (a *App) renderCtxError(c *Ctx, err error) {
 // writeError serves AbortWith's handler, else runs the ErrorHandler of the
 // status (when c is known), else writes the default page.
 func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err error) {
+	status := StatusCode(err)
 	if c != nil && !c.rw.started() {
-		c.hdr.restore(w.Header()) // see errorheaders.go
+		c.hdr.restore(w.Header(), status) // see errorheaders.go
 	}
 	var he *HTTPError
 	if errors.As(err, &he) && he.handler != nil {
 		he.handler.ServeHTTP(w, r)
 		return
 	}
-	status := StatusCode(err)
 	if c != nil {
 		if h := a.errorHandler(status); h != nil {
 			herr := callErrorHandler(h, c, err)
@@ -130,7 +130,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 			if c.rw.started() {
 				return
 			}
-			c.hdr.restore(w.Header())
+			c.hdr.restore(w.Header(), status)
 		}
 	}
 	p := a.newErrorPage(c, err, status)
