@@ -40,6 +40,8 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		StrictSlashes: strict,
 		RedirectTo:    redirectTo,
 		BuildOnly:     buildOnly,
+		MergeSlashes:  r.rulOpts.mergeSlashes,
+		Alias:         r.rulOpts.alias,
 		Host:          host,
 		Handler:       v,
 		Data:          v,
@@ -112,8 +114,8 @@ func sameHandler(a, b any) bool {
 func sameRuleOptions(a, b *Route) bool {
 	as, ar, ab, ah := a.routerOptions()
 	bs, br, bb, bh := b.routerOptions()
-	return ar == br && ab == bb && ah == bh && (as == nil) == (bs == nil) && (as == nil || *as == *bs) &&
-		a.subdomain() == b.subdomain()
+	return ar == br && ab == bb && ah == bh && sameBool(as, bs) && a.subdomain() == b.subdomain() &&
+		sameBool(a.rulOpts.mergeSlashes, b.rulOpts.mergeSlashes) && a.rulOpts.alias == b.rulOpts.alias
 }
 
 // sortedMethods returns upper-case methods sorted, without duplicates.

@@ -75,6 +75,24 @@ func StrictSlashes(strict bool) ViewOption {
 	return func(r *Route) { r.rulOpts.strictSlashes = &strict }
 }
 
+// MergeSlashes sets Werkzeug's merge_slashes for the rule (default true: a
+// request whose path matches the rule once repeated slashes are merged is
+// redirected to it with 308). False answers such requests 404. (Rules
+// joined by fwk never keep repeated slashes; router.Rule.MergeSlashes false
+// also keeps empty segments in a rule given to the router directly.)
+func MergeSlashes(merge bool) ViewOption {
+	return func(r *Route) { r.rulOpts.mergeSlashes = &merge }
+}
+
+// Alias makes the rule a second URL of its endpoint (Werkzeug's alias): a
+// request to it is redirected with 308 to the URL built for the endpoint
+// with the same values, and URL building uses it only when no other rule of
+// the endpoint fits. View(c.Index, "/index.html", Alias()) beside
+// View(c.Index, "/") redirects /index.html to /.
+func Alias() ViewOption {
+	return func(r *Route) { r.rulOpts.alias = true }
+}
+
 // RedirectTo makes the rule answer with a 308 redirect to target (a rule with
 // the same params, or a URL).
 func RedirectTo(target string) ViewOption {

@@ -91,11 +91,16 @@ type Route struct {
 
 type ruleOptions struct {
 	strictSlashes *bool
+	mergeSlashes  *bool
 	redirectTo    string
 	buildOnly     bool
+	alias         bool
 	host          string
 	subdomain     string
 }
+
+// sameBool reports whether two optional booleans are equal.
+func sameBool(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 type optionSet uint16
 

@@ -57,7 +57,7 @@ var (
 
 // URLOption is an option value mixed into the key/value arguments of URLFor
 // and Redirect. Build one with Anchor, External, ExternalHost, Method,
-// Scheme, Cls, Default, Override or RedirectStatus.
+// Scheme, Cls, DropUnknown, Default, Override or RedirectStatus.
 type URLOption struct {
 	kind optionKind
 	str  string
@@ -81,9 +81,10 @@ const (
 	optDefault
 	optOverride
 	optStatus
+	optDropUnknown
 )
 
-var optionNames = [...]string{"", "Anchor", "External", "ExternalHost", "Method", "Scheme", "Cls", "Default", "Override", "RedirectStatus"}
+var optionNames = [...]string{"", "Anchor", "External", "ExternalHost", "Method", "Scheme", "Cls", "Default", "Override", "RedirectStatus", "DropUnknown"}
 
 // Anchor adds "#name" to the URL (SPEC _anchor); name is escaped as needed.
 func Anchor(name string) URLOption { return URLOption{kind: optAnchor, str: name} }
@@ -103,6 +104,11 @@ func ExternalHost(host string) URLOption { return URLOption{kind: optExternalHos
 // Method picks, among the rules of the endpoint, one serving the HTTP method
 // (SPEC _method).
 func Method(method string) URLOption { return URLOption{kind: optMethod, str: method} }
+
+// DropUnknown leaves out the values that are not arguments of the rule built,
+// instead of adding them as the query string (Werkzeug's
+// append_unknown=False).
+func DropUnknown() URLOption { return URLOption{kind: optDropUnknown} }
 
 // Scheme sets the scheme of an external URL (SPEC _scheme). It needs External
 // or ExternalHost, otherwise URLFor fails with ErrSchemeNotExternal. An empty
@@ -125,7 +131,9 @@ type urlArgs struct {
 	scheme    string
 	hasScheme bool
 	external  bool
-	cls       reflect.Type
+	// dropUnknown: values that are not arguments are not a query string.
+	dropUnknown bool
+	cls         reflect.Type
 	// Redirect only.
 	def, override string
 	status        int
@@ -172,6 +180,8 @@ func (ua *urlArgs) apply(o URLOption, redirect bool) error {
 		ua.host = o.str
 	case optMethod:
 		ua.method = strings.ToUpper(o.str)
+	case optDropUnknown:
+		ua.dropUnknown = true
 	case optScheme:
 		if o.str != "" && !validScheme(o.str) {
 			return fmt.Errorf("%w: scheme %q", ErrBadOption, o.str)
@@ -424,7 +434,7 @@ func (a *App) controllerRoutes(ctrl reflect.Type, name string) []*Route {
 // host when the URL must be absolute.
 func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, values []any) (string, error) {
 	var buf [192]byte
-	opts := router.BuildOptions{Method: ua.method, Anchor: ua.anchor}
+	opts := router.BuildOptions{Method: ua.method, Anchor: ua.anchor, DropUnknown: ua.dropUnknown}
 	b, rt, err := a.router.AppendBuild(buf[:0], a.routerEndpoint(endpoint), &opts, values...)
 	if err != nil {
 		return "", err

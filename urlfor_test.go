@@ -152,6 +152,8 @@ func TestAppURLFor(t *testing.T) {
 		{name: "endpoint string param", target: "foo.slug", args: []any{"slug", "hi"}, want: "/foo/hi"},
 		{name: "query value", target: "some.endpoint", args: []any{"foo", "b a"}, want: "/some-endpoint?foo=b+a"},
 		{name: "sorted query", target: "some.endpoint", args: []any{"z", 1, "a", "x"}, want: "/some-endpoint?a=x&z=1"},
+		{name: "drop unknown", target: "some.endpoint", args: []any{"z", 1, fwk.DropUnknown()}, want: "/some-endpoint"},
+		{name: "did you mean", target: "some.endpointt", wantErr: router.ErrUnknownEndpoint, wantMsg: `did you mean "some.endpoint"?`},
 		{name: "anchor", target: "some.endpoint", args: []any{fwk.Anchor("top")}, want: "/some-endpoint#top"},
 		{name: "external", target: "some.endpoint", args: []any{fwk.External()}, want: "http://localhost/some-endpoint"},
 		{name: "external https", target: "some.endpoint", args: []any{fwk.External(), fwk.Scheme("https")}, want: "https://localhost/some-endpoint"},
@@ -328,7 +330,7 @@ func ExampleCtx_URLFor() {
 	// /blog/2024/hello%20world#comments
 	// /blog/2024/hello%20world#comments
 	// https://localhost/blog/2024/go?page=2
-	// fwk: url_for "Post": build "blog_controller.post": rule "/blog/<int:year>/<slug>": no value for parameter "year": missing parameter
+	// fwk: url_for "Post": build "blog_controller.post" with values [slug]: missing parameter: the closest rule is "/blog/<int:year>/<slug>"; did you forget to specify values ["year"]?
 }
 
 // Without a request, App.URLFor builds paths, and absolute URLs from

@@ -13,6 +13,10 @@ type BuildOptions struct {
 	Method string
 	// Anchor, if set, is appended as a fragment ("#anchor"), escaped.
 	Anchor string
+	// DropUnknown leaves out values that are neither parameters nor
+	// defaults of the rule built, instead of appending them as the query
+	// string (Werkzeug's append_unknown=False).
+	DropUnknown bool
 }
 
 // Build returns the URL path (with query and fragment) of an endpoint.
@@ -60,7 +64,7 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	var one [1]*Route
 	list := t.endpointRoutes(ep, &one)
 	if len(list) == 0 {
-		return dst, nil, fmt.Errorf("fwk: build %q: %w", ep, ErrUnknownEndpoint)
+		return dst, nil, t.unknownEndpoint(ep, vals)
 	}
 	if len(vals)%2 != 0 {
 		return dst, nil, fmt.Errorf("fwk: build %q: %w: odd number of key/value arguments", ep, ErrInvalidValue)
@@ -70,10 +74,11 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 			return dst, nil, fmt.Errorf("fwk: build %q: %w: key %v is a %T, not a string", ep, ErrInvalidValue, vals[i], vals[i])
 		}
 	}
-	method, anchor := "", ""
+	var o BuildOptions
 	if opts != nil {
-		method, anchor = opts.Method, opts.Anchor
+		o = *opts
 	}
+	method := o.Method
 	passes := [2]string{method, ""}
 	if method == "" {
 		passes[0] = "GET"
@@ -89,23 +94,13 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 				continue
 			}
 			served = true
-			out, err := rt.appendURL(dst, vals, anchor, &errs)
+			out, err := rt.appendURL(dst, vals, &o, &errs)
 			if err == nil {
 				return out, rt, nil
 			}
 		}
 	}
-	switch {
-	case errs.invalid != nil:
-		return dst, nil, errs.invalid
-	case errs.mismatch != nil:
-		return dst, nil, errs.mismatch
-	case errs.missing != nil:
-		return dst, nil, errs.missing
-	case !served:
-		return dst, nil, fmt.Errorf("fwk: build %q: no rule serves %s: %w", ep, method, ErrMethodNotAllowed)
-	}
-	return dst, nil, fmt.Errorf("fwk: build %q: %w", ep, ErrInvalidValue)
+	return dst, nil, buildFailure(ep, method, vals, list, &errs, served)
 }
 
 // serves reports whether rt serves method (HEAD is served with GET).
@@ -128,7 +123,7 @@ func value(vals []any, key string) (any, bool) {
 
 // appendURL builds rt's URL if the values suit it; otherwise it records why
 // not in errs and returns a non-nil error.
-func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErrs) ([]byte, error) {
+func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildErrs) ([]byte, error) {
 	if defs := rt.defaultsMap(); len(defs) > 0 {
 		for k, d := range defs {
 			if v, ok := value(vals, k); ok && !sameValue(v, d) {
@@ -153,12 +148,12 @@ func (rt *Route) appendURL(dst []byte, vals []any, anchor string, errs *buildErr
 		}
 		return dst[:start], err
 	}
-	if len(vals)/2 > len(rt.params()) {
+	if len(vals)/2 > len(rt.params()) && !o.DropUnknown {
 		dst = rt.appendQuery(dst, vals)
 	}
-	if anchor != "" {
+	if o.Anchor != "" {
 		dst = append(dst, '#')
-		dst = appendEscaped(dst, anchor, classFragment, false)
+		dst = appendEscaped(dst, o.Anchor, classFragment, false)
 	}
 	return dst, nil
 }
@@ -386,6 +381,17 @@ func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// aliasLocation builds the canonical URL of an alias rule's match: the
+// endpoint built with the matched values for the request method. It
+// reports false when that URL would be the alias itself.
+func (t *table) aliasLocation(rt *Route, method string, ps *Params) (string, bool) {
+	b, got, err := t.build(nil, rt.endpoint, &BuildOptions{Method: method, DropUnknown: true}, rt.argValues(ps))
+	if err != nil || got == rt {
+		return "", false
+	}
+	return safeLocation(string(b)), true
 }
 
 // redirectLocation renders RedirectTo with the matched arguments.

@@ -85,7 +85,7 @@ func ExampleRouter_Build() {
 	// /all/ <nil>
 	// /all/page/2 <nil>
 	//  fwk: build "user": rule "/users/<int:id>/<slug>": parameter "id": converter "int" rejects "x": invalid value: "x" is not an integer
-	//  fwk: build "user": rule "/users/<int:id>/<slug>": no value for parameter "slug": missing parameter
+	//  fwk: build "user" with values [id]: missing parameter: the closest rule is "/users/<int:id>/<slug>"; did you forget to specify values ["slug"]?
 }
 
 func ExampleRouter_AppendBuild() {
@@ -169,4 +169,29 @@ func ExampleRouter_AddConverter() {
 	// tag web-dev
 	// other Web
 	// /tags/golang <nil>
+}
+
+// An alias rule redirects to the endpoint's canonical URL; MergeSlashes
+// false keeps a rule's empty segment and refuses the merged redirect.
+func ExampleRule_alias() {
+	r := router.New()
+	no := false
+	r.Add(router.Rule{Path: "/", Endpoint: "index"})
+	r.Add(router.Rule{Path: "/index.html", Endpoint: "index", Alias: true})
+	r.Add(router.Rule{Path: "/a//b", Endpoint: "ab", MergeSlashes: &no})
+	r.Add(router.Rule{Path: "/c//d", Endpoint: "cd"})
+	var m router.Match
+	for _, p := range []string{"/index.html", "/a//b", "/a/b", "/c/d", "/c//d"} {
+		r.Lookup("GET", "", p, &m)
+		fmt.Println(strings.TrimSpace(fmt.Sprint(p, " ", m.Status, " ", m.Location)))
+	}
+	u, _ := r.Build("index")
+	fmt.Println(u)
+	// Output:
+	// /index.html 308 /
+	// /a//b 200
+	// /a/b 404
+	// /c/d 200
+	// /c//d 308 /c/d
+	// /
 }

@@ -613,6 +613,12 @@ func (s *search) matched() {
 	}
 	if rt.extra.redirect != nil {
 		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(ps)
+		return
+	}
+	if rt.extra.alias && s.r.RedirectDefaults {
+		if loc, ok := s.t.aliasLocation(rt, s.method, ps); ok {
+			m.Status, m.Location = http.StatusPermanentRedirect, loc
+		}
 	}
 }
 

@@ -45,6 +45,12 @@ type Rule struct {
 	RedirectTo string
 	// BuildOnly rules are used for URL building only, never matched.
 	BuildOnly bool
+	// Alias marks a second URL of an endpoint (Werkzeug's alias): a match
+	// answers 308 to the URL built for the endpoint with the matched values
+	// (when Router.RedirectDefaults is set), and building tries alias rules
+	// only after the others. "/index.html" as an alias of "/" redirects to
+	// "/".
+	Alias bool
 	// Host, if set, restricts the rule to requests for that host, compared
 	// case-insensitively; the request's port is ignored unless Host has one.
 	Host string
@@ -95,6 +101,7 @@ type routeExtra struct {
 	defaultsMap   map[string]any
 	strictSlashes *bool
 	mergeSlashes  *bool
+	alias         bool
 	redirectTo    string
 	hostGiven     string
 	other         []string // non-standard methods
@@ -119,6 +126,9 @@ func (rt *Route) others() []string {
 	}
 	return rt.extra.other
 }
+
+// isAlias reports whether the rule has Alias.
+func (rt *Route) isAlias() bool { return rt.extra != nil && rt.extra.alias }
 
 // merges reports whether the rule has MergeSlashes (the default).
 func (rt *Route) merges() bool {
@@ -148,7 +158,7 @@ func (rt *Route) Rule() Rule {
 	}
 	if x := rt.extra; x != nil {
 		r.Defaults, r.StrictSlashes, r.RedirectTo, r.Host = x.defaultsMap, x.strictSlashes, x.redirectTo, x.hostGiven
-		r.MergeSlashes = x.mergeSlashes
+		r.MergeSlashes, r.Alias = x.mergeSlashes, x.alias
 	}
 	return r
 }

@@ -290,6 +290,9 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 	if rule.MergeSlashes != nil {
 		rt.ext().mergeSlashes = rule.MergeSlashes
 	}
+	if rule.Alias {
+		rt.ext().alias = true
+	}
 	if err := rt.setMethods(rule.Methods); err != nil {
 		return nil, nil, err
 	}
@@ -525,6 +528,9 @@ func (t *table) addEndpoint(rt *Route) {
 }
 
 func buildsBefore(a, b *Route) bool {
+	if a.isAlias() != b.isAlias() {
+		return b.isAlias()
+	}
 	if na, nb := a.nargs(), b.nargs(); na != nb {
 		return na > nb
 	}

@@ -1,0 +1,115 @@
+package router
+
+// Build errors that help: the values given, the rule that came closest and
+// what to change, as Werkzeug's BuildError says ("Did you mean 'world'
+// instead?", "Did you forget to specify values ['id']?", "Did you mean to
+// use methods ['GET', 'HEAD']?").
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// givenKeys lists the keys of the non-nil values, for messages.
+func givenKeys(vals []any) string {
+	var keys []string
+	for i := 0; i+1 < len(vals); i += 2 {
+		if k, ok := vals[i].(string); ok && vals[i+1] != nil {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return "[" + strings.Join(keys, " ") + "]"
+}
+
+// unknownEndpoint is the error of building an endpoint no rule has; it
+// suggests the most similar endpoint, if one is close enough.
+func (t *table) unknownEndpoint(ep string, vals []any) error {
+	best, score := "", 0.5
+	for name := range t.endpointIndex() {
+		if s := similarity(ep, name); s > score || s == score && best != "" && name < best {
+			best, score = name, s
+		}
+	}
+	hint := ""
+	if best != "" {
+		hint = fmt.Sprintf("; did you mean %q?", best)
+	}
+	return fmt.Errorf("fwk: build %q with values %s: %w%s", ep, givenKeys(vals), ErrUnknownEndpoint, hint)
+}
+
+// similarity is 2 x the longest common subsequence of a and b over their
+// total length: 1 for equal strings, 0 for strings without a common byte.
+func similarity(a, b string) float64 {
+	if len(a)+len(b) == 0 || len(a) > 256 || len(b) > 256 {
+		return 0
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			switch {
+			case a[i-1] == b[j-1]:
+				cur[j] = prev[j-1] + 1
+			case prev[j] >= cur[j-1]:
+				cur[j] = prev[j]
+			default:
+				cur[j] = cur[j-1]
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return 2 * float64(prev[len(b)]) / float64(len(a)+len(b))
+}
+
+// buildFailure explains why no rule of ep could be built with vals.
+func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
+	switch {
+	case errs.invalid != nil:
+		return errs.invalid
+	case errs.mismatch != nil:
+		return errs.mismatch
+	case !served:
+		var ms []string
+		for _, rt := range list {
+			ms = append(ms, rt.Methods()...)
+			if rt.serve&mGET != 0 {
+				ms = append(ms, "HEAD")
+			}
+		}
+		sort.Strings(ms)
+		return fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
+			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, dedupSorted(ms))
+	case errs.missing != nil:
+		rt, missing := closestRule(list, method, vals)
+		return fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
+			ep, givenKeys(vals), ErrMissingParam, rt.path, missing)
+	}
+	return fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
+}
+
+// closestRule returns the rule of list (serving method, when given) that
+// lacks the fewest values, and the names it lacks.
+func closestRule(list []*Route, method string, vals []any) (*Route, []string) {
+	var best *Route
+	var bestMissing []string
+	for _, rt := range list {
+		if method != "" && !rt.serves(method) {
+			continue
+		}
+		var missing []string
+		for _, p := range rt.params() {
+			if _, ok := value(vals, p.name); !ok {
+				missing = append(missing, p.name)
+			}
+		}
+		if best == nil || len(missing) < len(bestMissing) {
+			best, bestMissing = rt, missing
+		}
+	}
+	if best == nil {
+		best = list[0]
+	}
+	return best, bestMissing
+}
