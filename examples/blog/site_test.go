@@ -46,7 +46,9 @@ func TestPages(t *testing.T) {
 		not    []string // never in the body
 	}{
 		{"/", 200, "text/html", []string{`<a href="` + pubPage + `">Out &lt;now&gt;</a>`, `href="/theme/static/style.css"`}, []string{"Draft"}},
-		{"/about-us", 200, "text/html", []string{"<h1>About us</h1>", `href="/contact?next=/about-us"`}, nil},
+		{"/about-us", 200, "text/html", []string{"<h1>About us</h1>", `href="/contact?next=/about-us"`,
+			// the app's layouts/base.html extends the theme's: its footer, the theme's stylesheet
+			`<footer>The fwk example blog · <a href="/about-us">about</a>`, `href="/theme/static/style.css"`}, []string{"Served by fwk."}},
 		{"/contact", 200, "text/html", []string{`<form class="stacked" method="post" action="/contact"`}, nil},
 		{pubPage, 200, "text/html", []string{"<h1>Out &lt;now&gt;</h1>"}, nil},
 		{draftPage, 404, "text/html", []string{"Not Found"}, []string{"Draft"}},

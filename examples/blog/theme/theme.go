@@ -1,7 +1,9 @@
 // Package theme is a vendor bundle for the blog example: a page layout,
 // shared partials and a stylesheet, as a third-party bundle would ship
-// them. The app bundle, listed after it, extends its templates and may
-// override any of them by path.
+// them. The app bundle, listed after it, overrides any of them by path
+// (the blog replaces partials/nav.html) or extends them: the blog's
+// layouts/base.html redefines the "footer" block and includes this
+// bundle's layouts/base.html.
 //
 // Its templates are:
 //
