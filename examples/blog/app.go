@@ -41,6 +41,8 @@ func (b *Blog) Name() string { return "blog" }
 func (b *Blog) Routes() []*fwk.Route {
 	return routes.Tree(
 		routes.Controller("", &SiteController{}),
+		routes.Controller("", &AuthController{}),
+		routes.Controller("", &AdminController{}), // its Meta.URLPrefix: /admin
 		routes.Prefix("/api",
 			routes.Resource("/posts", &PostResource{}, routes.Subresources(
 				routes.Resource("/comments", &CommentResource{}),

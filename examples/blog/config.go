@@ -13,12 +13,16 @@ import (
 // a megabyte is plenty.
 const maxBodyBytes = 1 << 20
 
-// configFromEnv is fwk.ConfigFromEnv with the blog's defaults: request
-// bodies up to maxBodyBytes unless MAX_CONTENT_LENGTH says otherwise, and a
-// random SECRET_KEY for this run when none is set (said on out: sessions
-// then end with the process).
+// configFromEnv is fwk.ConfigFromEnv with the blog's defaults, each
+// overridden by its variable: CSRF protection on (WTF_CSRF_ENABLED),
+// request bodies up to maxBodyBytes (MAX_CONTENT_LENGTH), and a random
+// SECRET_KEY for this run when none is set (said on out: sessions then end
+// with the process).
 func configFromEnv(out io.Writer) fwk.Config {
 	cfg := fwk.ConfigFromEnv()
+	if _, ok := os.LookupEnv("WTF_CSRF_ENABLED"); !ok {
+		cfg.CSRFEnabled = true
+	}
 	if _, ok := os.LookupEnv("MAX_CONTENT_LENGTH"); !ok {
 		cfg.MaxBodyBytes = maxBodyBytes
 	}

@@ -59,5 +59,5 @@ func (c *SiteController) Contact(ctx *fwk.Ctx) error {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusUnprocessableEntity)
 	}
-	return ctx.Render("contact", "form", f, "errors", f.errors, "next", r.FormValue("next"))
+	return render(ctx, "contact", fwk.M{"form": f, "errors": f.errors, "next": r.FormValue("next")})
 }

@@ -178,10 +178,12 @@ func urlFor(t *testing.T, target string, args ...any) string {
 	return u
 }
 
-// TestBrowserSiteAndContactForm browses the site, follows the links the
-// templates built with urlFor and submits the contact form, first with
-// validation errors, then correctly.
-func TestBrowserSiteAndContactForm(t *testing.T) {
+// TestBrowser walks through the site as a user would, in a real browser:
+// it follows the links the templates built with urlFor, submits the
+// contact form with validation errors, is refused without the CSRF token,
+// sends it correctly and sees the flash after the redirect to "next",
+// then logs in to the protected area and out again.
+func TestBrowser(t *testing.T) {
 	srv := startBlog(t)
 	b := newBrowser(t, srv.URL)
 
@@ -225,4 +227,79 @@ func TestBrowserSiteAndContactForm(t *testing.T) {
 	if err != nil || name != "Ann" {
 		t.Errorf("name field = %q, %v; want the value kept", name, err)
 	}
+	contactForm(t, b, aboutUs)
+	loginLogout(t, b)
+}
+
+// contactForm sends the contact form without its CSRF token (refused),
+// then correctly: the browser lands on "next" and sees the flash once.
+func contactForm(t *testing.T, b *browser, next string) {
+	t.Helper()
+	b.do("fill in", chromedp.SetValue(chromedp.CSS("#email"), "ann@example.com"),
+		chromedp.SendKeys(chromedp.CSS("#message"), "Hello from a real browser."))
+	b.do("drop the token", chromedp.Evaluate[chromedp.Void](`document.querySelector('input[name="csrf_token"]').remove()`))
+	if st := b.navigate("submit without token", chromedp.Click(chromedp.CSS("form.stacked button"))); st != 400 {
+		t.Fatalf("form without the CSRF token: status %d, want 400", st)
+	}
+	b.shot("contact-no-csrf-token")
+	if got := b.text("body"); !strings.Contains(got, "The CSRF token is missing.") {
+		t.Errorf("refusal page says %q", got)
+	}
+
+	b.navigate("back", chromedp.NavigateBack())
+	b.do("reload", chromedp.Reload()) // a fresh form, with its token
+	b.do("fill in", chromedp.SetValue(chromedp.CSS("#name"), "Ann"), chromedp.SetValue(chromedp.CSS("#email"), "ann@example.com"),
+		chromedp.SetValue(chromedp.CSS("#message"), "Hello from a real browser."))
+	if st := b.navigate("submit", chromedp.Click(chromedp.CSS("form.stacked button"))); st != 200 {
+		t.Fatalf("valid form: status %d after the redirect, want 200", st)
+	}
+	b.wantAt(next)
+	b.shot("contact-sent-flash")
+	if got := b.text(".flash.success"); got != "Thanks, Ann: your message was sent." {
+		t.Errorf("flash = %q", got)
+	}
+	b.do("reload", chromedp.Reload())
+	if n := b.count(".flash"); n != 0 {
+		t.Errorf("%d flashes after a reload, want 0 (a flash shows once)", n)
+	}
+}
+
+// loginLogout reaches the admin area through the login page, and leaves.
+func loginLogout(t *testing.T, b *browser) {
+	t.Helper()
+	admin := urlFor(t, "AdminController.Index")
+	if st := b.clickLink("Admin"); st != 200 {
+		t.Fatalf("admin link: %d", st)
+	}
+	b.wantAt(urlFor(t, "AuthController.Login", "next", admin))
+	b.shot("login-required")
+
+	b.do("log in wrong", chromedp.SetValue(chromedp.CSS("#name"), testAdmin), chromedp.SetValue(chromedp.CSS("#password"), "wrong"))
+	b.navigate("submit login", chromedp.Click(chromedp.CSS("form.stacked button")))
+	if got := b.text("#login-error"); got != "Wrong user name or password." {
+		t.Errorf("login error = %q", got)
+	}
+	b.do("log in", chromedp.SetValue(chromedp.CSS("#password"), testPassword))
+	if st := b.navigate("submit login", chromedp.Click(chromedp.CSS("form.stacked button"))); st != 200 {
+		t.Fatalf("login: status %d", st)
+	}
+	b.wantAt(admin)
+	b.shot("admin")
+	if got := b.text("#admin-user"); got != testAdmin {
+		t.Errorf("admin page user = %q", got)
+	}
+	if got := b.text(".message"); !strings.Contains(got, "Hello from a real browser.") {
+		t.Errorf("admin page message = %q", got)
+	}
+
+	if st := b.navigate("log out", chromedp.Click(chromedp.CSS("#logout"))); st != 200 {
+		t.Fatalf("logout: status %d", st)
+	}
+	b.wantAt(urlFor(t, "SiteController.Index"))
+	b.shot("logged-out")
+	if got := b.text(".flash"); got != "You are logged out." {
+		t.Errorf("logout flash = %q", got)
+	}
+	b.open(admin)
+	b.wantAt(urlFor(t, "AuthController.Login", "next", admin))
 }

@@ -31,11 +31,11 @@ type blogServer struct {
 }
 
 // startBlog runs the blog on 127.0.0.1:0 with a fresh SQLite file holding
-// the admin user, with CSRF protection on, until the test ends.
+// the admin user, with the blog's default settings (CSRF protection on),
+// until the test ends.
 func startBlog(t *testing.T) *blogServer {
 	t.Helper()
 	t.Setenv("SECRET_KEY", "test-secret-key-of-at-least-32-bytes-long")
-	t.Setenv("WTF_CSRF_ENABLED", "true")
 	db := filepath.Join(t.TempDir(), "blog.db")
 	seedTestDB(t, db)
 	env := map[string]string{

@@ -29,12 +29,12 @@ func (c *SiteController) Index(ctx *fwk.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return ctx.Render("index", "posts", posts)
+	return render(ctx, "index", fwk.M{"posts": posts})
 }
 
 // AboutUs is routed by its name: GET /about-us.
 func (c *SiteController) AboutUs(ctx *fwk.Ctx) error {
-	return ctx.Render("about_us")
+	return render(ctx, "about_us", nil)
 }
 
 // Post shows one post with its comments: GET /posts/<int:id>. The post is
@@ -48,5 +48,5 @@ func (c *SiteController) Post(ctx *fwk.Ctx, p *Post) error {
 	if err != nil {
 		return err
 	}
-	return ctx.Render("post", "post", p, "comments", comments)
+	return render(ctx, "post", fwk.M{"post": p, "comments": comments})
 }

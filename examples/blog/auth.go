@@ -1,0 +1,95 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/fwkgo/fwk"
+)
+
+// Session keys of the logged-in user.
+const (
+	sessionUserID   = "user_id"
+	sessionUserName = "user_name"
+)
+
+// AuthController logs users in and out: /login and /logout. Its templates
+// are in templates/auth/.
+type AuthController struct {
+	fwk.Controller
+	Store *Store `fwk:"inject"`
+}
+
+// Meta routes Login on GET and POST, and Logout on POST only (a link that
+// logs out could be followed by any page; a POST needs the CSRF token).
+func (c *AuthController) Meta() fwk.Meta {
+	return fwk.Meta{Views: []fwk.ViewSpec{
+		fwk.View(c.Login, "/login", fwk.Methods(http.MethodGet, http.MethodPost)),
+		fwk.View(c.Logout, "/logout", fwk.Methods(http.MethodPost)),
+	}}
+}
+
+// Login shows the login form and checks it. On success the session gets a
+// new identity (Renew: a session id planted before login is worthless
+// after it) and the user's id, and the user goes to "next" when it is a
+// safe local URL, else to the admin area.
+func (c *AuthController) Login(ctx *fwk.Ctx) error {
+	r := ctx.Request()
+	data := fwk.M{"next": r.FormValue("next"), "name": ""}
+	if r.Method == http.MethodPost {
+		name := r.PostFormValue("name")
+		data["name"] = name
+		u, err := c.Store.Authenticate(ctx.Context(), name, r.PostFormValue("password"))
+		switch {
+		case err == nil:
+			s := ctx.Session()
+			s.Renew()
+			s.Set(sessionUserID, u.ID)
+			s.Set(sessionUserName, u.Name)
+			if err := ctx.Flash("Welcome, "+u.Name+".", "success"); err != nil {
+				return err
+			}
+			return ctx.Redirect("AdminController.Index")
+		case errors.Is(err, ErrBadLogin):
+			data["error"] = "Wrong user name or password."
+		default:
+			return err
+		}
+	}
+	return render(ctx, "login", data)
+}
+
+// Logout forgets the user and goes home.
+func (c *AuthController) Logout(ctx *fwk.Ctx) error {
+	ctx.Session().Clear()
+	if err := ctx.Flash("You are logged out.", "info"); err != nil {
+		return err
+	}
+	return ctx.Redirect("SiteController.Index")
+}
+
+// requireLogin is the decorator of the admin area (Meta.Decorators): a
+// request without a logged-in user is sent to the login page, with the
+// URL it asked for as "next".
+func requireLogin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := fwk.CtxFrom(r)
+		if ctx == nil { // not served by the app: nothing to check against
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			return
+		}
+		if _, ok := fwk.SessionValue[int64](ctx.Session(), sessionUserID); ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if err := ctx.Flash("Please log in to see this page.", "info"); err != nil {
+			ctx.App().Logger().Error("blog: flash", "error", err)
+		}
+		login, err := ctx.URLFor("AuthController.Login", "next", r.URL.RequestURI())
+		if err != nil {
+			ctx.App().Logger().Error("blog: login URL", "error", err)
+			login = "/"
+		}
+		http.Redirect(w, r, login, http.StatusFound)
+	})
+}
