@@ -58,7 +58,7 @@ func TestLoginFlow(t *testing.T) {
 	srv := startBlog(t)
 	p := &formPage{t: t, c: newClient(t), base: srv.URL}
 
-	status, loc, _ := p.post("/logout", url.Values{})
+	status, _, _ := p.post("/logout", url.Values{})
 	if status != 400 {
 		t.Errorf("POST /logout without a token: %d, want 400", status)
 	}
@@ -73,7 +73,8 @@ func TestLoginFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if loc = resp.Header.Get("Location"); resp.StatusCode != 302 || loc != "/login?next=/admin" {
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != 302 || loc != "/login?next=/admin" {
 		t.Fatalf("GET /admin logged out: %d to %q, want 302 to the login page", resp.StatusCode, loc)
 	}
 
