@@ -45,6 +45,7 @@ type App struct {
 	sess          sessions                      // session cookie and store (session_cookie.go)
 	csrf          csrfConfig                    // CSRF protection (csrf_protect.go)
 	table         []RouteInfo
+	body          bodyCodecs // form decoder and validator (body_form.go)
 
 	pool sync.Pool // *Ctx
 	// handler is the bundles' middleware around serve, nil without any

@@ -56,6 +56,9 @@ func (c *Ctx) reset(w http.ResponseWriter, r *http.Request) {
 // clear drops the references c holds to the request once it is done (the
 // params are overwritten by the next lookup).
 func (c *Ctx) clear() {
+	if c.req != nil && c.req.MultipartForm != nil { // Bind's temporary files
+		_ = c.req.MultipartForm.RemoveAll()
+	}
 	c.rw.ResponseWriter = nil
 	c.w, c.req, c.view = nil, nil, nil
 	if c.hdr.n != 0 || c.hdr.more != nil {

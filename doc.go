@@ -163,6 +163,39 @@
 // the parameter. ParamConverter is SPEC's explicit param_converter: lookup
 // maps, functions, types and models per URL or query parameter.
 //
+// # Request bodies and validation
+//
+// Ctx.Bind(&v) decodes the body into v by its Content-Type: JSON
+// (encoding/json; unknown keys are a 400 unless v embeds
+// AllowUnknownFields), url-encoded or multipart forms (go-playground/form:
+// keys from `form` tags or the snake_case field name, "address.city",
+// "items[0].name", "attrs[k]"; *multipart.FileHeader fields receive files).
+// Another Content-Type is a 415, a body over Config.MaxBodyBytes a 413,
+// malformed input a 400 whose message names the JSON offset or the field.
+// Form keys are checked first: at most 1000 fields (413), keys of 512
+// bytes, 32 levels of nesting and slice indexes up to 999 (400). Then the
+// `validate` tags (go-playground/validator v10) are checked: a failure is a
+// *ValidationError, which the app renders as 422 with the messages per
+// field, named as the client spelled them:
+//
+//	{"error": "Unprocessable Entity", "status": 422, "errors": {"email": ["Must be a valid email address."]}}
+//
+// Every error body has "error" and "status"; validation errors add
+// "errors". The HTML error page lists the fields.
+//
+// A view can take its body as a parameter instead: a Body[T] parameter,
+// right after the URL params (and before an optional query struct), is
+// bound as by Ctx.Bind before the view is called; on failure the view is
+// not called and the error is rendered. The generic wrapper is the rule
+// that keeps the struct-shaped parameters apart: *T of a registered model
+// comes from a URL param, a plain struct after the URL params is a query
+// struct, only Body[T] reads the body. fwk.New refuses two Body parameters,
+// one out of place, and one on a route without POST, PUT or PATCH (or
+// another method with a body).
+//
+//	func (r *NoteResource) Create(ctx *fwk.Ctx, in fwk.Body[NewNote]) error
+//	func (r *NoteResource) Patch(ctx *fwk.Ctx, n *Note, in fwk.Body[NotePatch]) error
+//
 // # Sessions, flash and CSRF
 //
 // Ctx.Session returns the user's session (Get, Set, Delete, Clear, Renew),

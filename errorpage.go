@@ -14,7 +14,8 @@ package fwk
 // The body is JSON, {"error": message, "status": code}, when the client
 // prefers JSON, or accepts anything and the view serves JSON (a Resource's
 // view, or one declared with ServesJSON): see prefersJSON. It is a small
-// HTML page otherwise. With
+// HTML page otherwise. A *ValidationError (422) adds "errors", the messages
+// per field, to the JSON body and lists them on the HTML page. With
 // Config.Debug, server errors (5xx) also show the error text, the route
 // (endpoint and rule) and, for panics, the stack; never without Debug.
 // App.HandleError replaces the rendering for a status.
@@ -26,6 +27,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -158,7 +160,8 @@ func callErrorHandler(h ErrorHandler, c *Ctx, err error) (herr error) {
 type errorPage struct {
 	status  int
 	message string
-	debug   *debugInfo // Config.Debug and a server error only
+	fields  map[string][]string // a *ValidationError's messages
+	debug   *debugInfo          // Config.Debug and a server error only
 }
 
 type debugInfo struct {
@@ -175,6 +178,10 @@ func (a *App) newErrorPage(c *Ctx, err error, status int) *errorPage {
 	var he *HTTPError
 	if errors.As(err, &he) && he.Message != "" && he.Status == status {
 		p.message = he.Message
+	}
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		p.fields = ve.Fields
 	}
 	if !a.cfg.Debug || status < 500 {
 		return p
@@ -204,10 +211,11 @@ func (p *errorPage) header(w http.ResponseWriter, contentType string) {
 
 func (p *errorPage) writeJSON(w http.ResponseWriter) {
 	body, err := json.Marshal(struct {
-		Error  string     `json:"error"`
-		Status int        `json:"status"`
-		Debug  *debugInfo `json:"debug,omitempty"`
-	}{p.message, p.status, p.debug})
+		Error  string              `json:"error"`
+		Status int                 `json:"status"`
+		Errors map[string][]string `json:"errors,omitempty"`
+		Debug  *debugInfo          `json:"debug,omitempty"`
+	}{p.message, p.status, p.fields, p.debug})
 	if err != nil { // strings and ints always encode
 		body = []byte(`{"error":"Internal Server Error","status":500}`)
 	}
@@ -229,6 +237,7 @@ func (p *errorPage) writeHTML(w http.ResponseWriter) {
 	b.WriteString("</h1>\n<p>")
 	b.WriteString(html.EscapeString(p.message))
 	b.WriteString("</p>\n")
+	writeFieldList(&b, p.fields)
 	if d := p.debug; d != nil {
 		b.WriteString("<h2>Debug</h2>\n<pre>")
 		b.WriteString(html.EscapeString(d.Error))
@@ -246,4 +255,28 @@ func (p *errorPage) writeHTML(w http.ResponseWriter) {
 	b.WriteString("</html>\n")
 	p.header(w, "text/html; charset=utf-8")
 	_, _ = io.WriteString(w, b.String())
+}
+
+// writeFieldList writes the messages of a validation error as a list,
+// sorted by field.
+func writeFieldList(b *strings.Builder, fields map[string][]string) {
+	if len(fields) == 0 {
+		return
+	}
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	b.WriteString("<ul>\n")
+	for _, k := range names {
+		for _, m := range fields[k] {
+			b.WriteString("<li><code>")
+			b.WriteString(html.EscapeString(k))
+			b.WriteString("</code>: ")
+			b.WriteString(html.EscapeString(m))
+			b.WriteString("</li>\n")
+		}
+	}
+	b.WriteString("</ul>\n")
 }

@@ -124,9 +124,10 @@ func AbortWith(h http.Handler) error {
 // StatusCode returns the HTTP status err stands for: http.StatusOK for nil,
 // the Status of an *HTTPError found with errors.As (404 for a URL param that
 // does not convert) when it is an error status (400-599), 413 for an
-// *http.MaxBytesError (a body over MAX_CONTENT_LENGTH, see LimitBody), and
-// 500 for any other error, an *HTTPError with a status outside 400-599
-// included (Abort(103) or Abort(200) is a programming error).
+// *http.MaxBytesError (a body over MAX_CONTENT_LENGTH, see LimitBody), 422
+// for a *ValidationError, and 500 for any other error, an *HTTPError with a
+// status outside 400-599 included (Abort(103) or Abort(200) is a
+// programming error).
 func StatusCode(err error) int {
 	if err == nil {
 		return http.StatusOK
@@ -141,6 +142,10 @@ func StatusCode(err error) int {
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
 		return http.StatusRequestEntityTooLarge
+	}
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		return validationStatus
 	}
 	return http.StatusInternalServerError
 }

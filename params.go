@@ -33,6 +33,7 @@ const (
 	fromURL         argSource = iota // a URL param (or a route default)
 	fromQuery                        // one query argument (all values for slices)
 	fromQueryStruct                  // the whole query string, into a struct
+	fromBody                         // the request body, into a Body[T] (body_param.go)
 )
 
 // argPlan is how one view argument is made.
@@ -93,11 +94,21 @@ func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 }
 
 // positionalPlan plans func(*Ctx) error (the view reads params with
-// Ctx.Param) and func(*Ctx, P1..Pn[, Q]) error, n the number of URL params.
+// Ctx.Param) and func(*Ctx, P1..Pn[, Body[T]][, Q]) error, n the number of
+// URL params.
 func (v *view) positionalPlan(ft reflect.Type, skip int) ([]argPlan, error) {
 	n := ft.NumIn() - skip - 1
+	bodyPos, body, err := v.bodyArg(ft, skip)
+	if err != nil {
+		return nil, err
+	}
+	if bodyPos >= 0 {
+		if n--; bodyPos != len(v.names) && n != 0 {
+			return nil, errBodyPosition
+		}
+	}
 	var query *argPlan
-	if n == len(v.names)+1 {
+	if n == len(v.names)+1 && bodyPos != n {
 		if q, ok, err := v.queryStructArg(ft.In(ft.NumIn() - 1)); err != nil {
 			return nil, err
 		} else if ok {
@@ -107,13 +118,19 @@ func (v *view) positionalPlan(ft reflect.Type, skip int) ([]argPlan, error) {
 	if n > 0 && n != len(v.names) {
 		return nil, fmt.Errorf("takes %d URL params but rule %q has %d %q", n, v.rt.Path(), len(v.names), v.names)
 	}
-	plan := make([]argPlan, 0, n+1)
+	if bodyPos >= 0 && bodyPos != n {
+		return nil, errBodyPosition
+	}
+	plan := make([]argPlan, 0, n+2)
 	for i := range n {
 		a, err := v.urlArg(v.names[i], ft.In(skip+1+i))
 		if err != nil {
 			return nil, fmt.Errorf("URL param %q: %w", v.names[i], err)
 		}
 		plan = append(plan, a)
+	}
+	if bodyPos >= 0 {
+		plan = append(plan, body)
 	}
 	if query != nil {
 		plan = append(plan, *query)
@@ -208,6 +225,8 @@ func (a *argPlan) value(c *Ctx, q *url.Values) (reflect.Value, error) {
 			return reflect.Zero(a.typ), nil
 		}
 		return val, nil
+	case fromBody:
+		return a.bodyValue(c)
 	case fromQueryStruct:
 		val, err := a.query(c.query(q))
 		if err != nil {

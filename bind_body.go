@@ -1,0 +1,240 @@
+package fwk
+
+// Request bodies: Ctx.Bind decodes the body by its Content-Type, then
+// validates the result.
+//
+//	Content-Type                        decoder                         failure
+//	application/json, */*+json          encoding/json, unknown fields   400 naming the offset or field
+//	                                    refused (AllowUnknownFields)
+//	application/x-www-form-urlencoded   go-playground/form (body_form.go) 400 naming the field
+//	multipart/form-data                 mime/multipart + go-playground/form; files into
+//	                                    *multipart.FileHeader fields
+//	missing or anything else            -                               415
+//
+// Every body is read under Config.MaxBodyBytes (413 beyond it, at once when
+// Content-Length says so); multipart values must fit Config.MaxFormMemory.
+// Then `validate` tags are checked (validate.go): a failure is a
+// *ValidationError, rendered as 422.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"strings"
+)
+
+// AllowUnknownFields, embedded in a struct, lets Ctx.Bind accept JSON
+// objects with keys the struct does not have (they are ignored). Without it
+// an unknown key is a 400, so that a typo in a client ("emial") is not
+// silently dropped.
+//
+//	type Event struct {
+//		fwk.AllowUnknownFields
+//		Name string `json:"name"`
+//	}
+type AllowUnknownFields struct{}
+
+func (AllowUnknownFields) allowUnknownFields() {}
+
+// unknownFieldsAllower is implemented by structs embedding AllowUnknownFields.
+type unknownFieldsAllower interface{ allowUnknownFields() }
+
+// bodyKind is the decoder a Content-Type selects.
+type bodyKind uint8
+
+const (
+	bodyUnsupported bodyKind = iota
+	bodyJSON
+	bodyURLEncoded
+	bodyMultipart
+)
+
+// Bind decodes the request body into v, a non-nil pointer (usually to a
+// struct), by the request's Content-Type, and then checks the `validate`
+// tags of the result with go-playground/validator. JSON keys are matched by
+// `json` tags; form keys by `form` tags, or the snake_case of the field
+// name (as for query structs), with brackets and dots for nesting:
+// "items[0].name", "tags[]"... see the package documentation.
+//
+// The error is an *HTTPError the app renders as 400 (malformed body; the
+// message names the JSON offset or the field), 413 (body over
+// Config.MaxBodyBytes, too many form fields) or 415 (another Content-Type),
+// or a *ValidationError rendered as 422 with the messages per field. A view
+// usually returns it as it is:
+//
+//	var in SignupInput
+//	if err := ctx.Bind(&in); err != nil {
+//		return err
+//	}
+func (c *Ctx) Bind(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("fwk: Bind: need a non-nil pointer, got %T", v)
+	}
+	names, err := c.decodeBody(v)
+	if err != nil {
+		return err
+	}
+	return c.app.validateValue(rv, names)
+}
+
+// decodeBody picks the decoder of the Content-Type and runs it; it returns
+// how the client names fields.
+func (c *Ctx) decodeBody(v any) (nameFunc, error) {
+	kind, err := contentKind(c.req.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, err
+	}
+	if err := c.checkLength(); err != nil {
+		return nil, err
+	}
+	if kind == bodyJSON {
+		return jsonNames, c.decodeJSON(v)
+	}
+	vals, err := c.formValues(kind)
+	if err != nil {
+		return nil, err
+	}
+	return formNames, c.app.decodeForm(c, v, vals)
+}
+
+// contentKind returns the decoder of the media type ct, or a 415.
+func contentKind(ct string) (bodyKind, error) {
+	mt, _, err := mime.ParseMediaType(ct)
+	if ct == "" || err != nil {
+		return bodyUnsupported, unsupportedType(ct)
+	}
+	switch {
+	case mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")):
+		return bodyJSON, nil
+	case mt == "application/x-www-form-urlencoded":
+		return bodyURLEncoded, nil
+	case mt == "multipart/form-data":
+		return bodyMultipart, nil
+	}
+	return bodyUnsupported, unsupportedType(ct)
+}
+
+func unsupportedType(ct string) error {
+	msg := "Content-Type must be application/json, application/x-www-form-urlencoded or multipart/form-data"
+	cause := fmt.Errorf("fwk: Bind: unsupported Content-Type %q", ct)
+	return &HTTPError{Status: http.StatusUnsupportedMediaType, Message: msg, err: cause}
+}
+
+// checkLength refuses a body whose declared length is over the limit before
+// reading it, and puts the limit on the body itself.
+func (c *Ctx) checkLength() error {
+	limit := c.app.cfg.maxBodyBytes()
+	if limit >= 0 && c.req.ContentLength > limit {
+		return bodyTooLarge(limit)
+	}
+	c.req.Body = limitBody(c, limit)
+	return nil
+}
+
+// limitBody returns the request body bounded by limit (no bound when
+// negative); reading past it fails with *http.MaxBytesError.
+func limitBody(c *Ctx, limit int64) io.ReadCloser {
+	if limit < 0 || c.req.Body == nil {
+		return c.req.Body
+	}
+	return http.MaxBytesReader(c.w, c.req.Body, limit)
+}
+
+func bodyTooLarge(limit int64) error {
+	return &HTTPError{Status: http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("request body is larger than %d bytes", limit),
+		err:     &http.MaxBytesError{Limit: limit}}
+}
+
+// readError turns an error of reading the body into a 413 or a 400.
+func readError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return bodyTooLarge(mbe.Limit)
+	}
+	return badBody("cannot read the request body", err)
+}
+
+// badBody is a 400 whose message says what is wrong with the body.
+func badBody(msg string, cause error) error {
+	return &HTTPError{Status: http.StatusBadRequest, Message: msg, err: fmt.Errorf("fwk: Bind: %s: %w", msg, cause)}
+}
+
+// decodeJSON decodes exactly one JSON value into v.
+func (c *Ctx) decodeJSON(v any) error {
+	if c.req.Body == nil || c.req.Body == http.NoBody {
+		return badBody("request body is empty", io.EOF)
+	}
+	dec := json.NewDecoder(c.req.Body)
+	if _, ok := v.(unknownFieldsAllower); !ok {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, dec.InputOffset())
+	}
+	return checkJSONEnd(io.MultiReader(dec.Buffered(), c.req.Body), dec.InputOffset())
+}
+
+// checkJSONEnd reads what follows the value (at offset): only white space
+// may.
+func checkJSONEnd(rest io.Reader, offset int64) error {
+	var buf [512]byte
+	for {
+		n, err := rest.Read(buf[:])
+		for _, b := range buf[:n] {
+			if !isJSONSpace(b) {
+				return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", offset), errTrailingData)
+			}
+			offset++
+		}
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil:
+			return readError(err)
+		}
+	}
+}
+
+var errTrailingData = errors.New("data after the JSON value")
+
+func isJSONSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// jsonError turns an error of encoding/json into a 400 naming the offset or
+// the field (or a 413 when the body was too large).
+func jsonError(err error, offset int64) error {
+	var (
+		syn *json.SyntaxError
+		typ *json.UnmarshalTypeError
+		mbe *http.MaxBytesError
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return bodyTooLarge(mbe.Limit)
+	case errors.Is(err, io.EOF):
+		return badBody("request body is empty", err)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badBody("invalid JSON: unexpected end of input", err)
+	case errors.As(err, &syn):
+		return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: ")), err)
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "(the value)"
+		}
+		return badBody(fmt.Sprintf("invalid JSON at offset %d: field %q: %s is not valid for a %v", typ.Offset, field, typ.Value, typ.Type), err)
+	}
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return badBody(fmt.Sprintf("invalid JSON at offset %d: unknown field %s", offset, f), err)
+	}
+	if !strings.HasPrefix(msg, "json: ") {
+		return readError(err)
+	}
+	return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", offset, strings.TrimPrefix(msg, "json: ")), err)
+}
