@@ -11,10 +11,10 @@ package fwk
 //	                                    *multipart.FileHeader fields
 //	missing or anything else            -                               415
 //
-// Every body is read under Config.MaxBodyBytes (413 beyond it, at once when
-// Content-Length says so); multipart values must fit Config.MaxFormMemory.
-// Then `validate` tags are checked (validate.go): a failure is a
-// *ValidationError, rendered as 422.
+// The app has already put the body under Config.MaxBodyBytes (LimitBody,
+// body.go); forms are read by Ctx.parseForm under Config.MaxFormMemory, then
+// their keys are checked (body_form.go). Then `validate` tags are checked
+// (validate.go): a failure is a *ValidationError, rendered as 422.
 
 import (
 	"encoding/json"
@@ -89,9 +89,6 @@ func (c *Ctx) decodeBody(v any) (nameFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.checkLength(); err != nil {
-		return nil, err
-	}
 	if kind == bodyJSON {
 		return jsonNames, c.decodeJSON(v)
 	}
@@ -123,41 +120,6 @@ func unsupportedType(ct string) error {
 	msg := "Content-Type must be application/json, application/x-www-form-urlencoded or multipart/form-data"
 	cause := fmt.Errorf("fwk: Bind: unsupported Content-Type %q", ct)
 	return &HTTPError{Status: http.StatusUnsupportedMediaType, Message: msg, err: cause}
-}
-
-// checkLength refuses a body whose declared length is over the limit before
-// reading it, and puts the limit on the body itself.
-func (c *Ctx) checkLength() error {
-	limit := c.app.cfg.maxBodyBytes()
-	if limit >= 0 && c.req.ContentLength > limit {
-		return bodyTooLarge(limit)
-	}
-	c.req.Body = limitBody(c, limit)
-	return nil
-}
-
-// limitBody returns the request body bounded by limit (no bound when
-// negative); reading past it fails with *http.MaxBytesError.
-func limitBody(c *Ctx, limit int64) io.ReadCloser {
-	if limit < 0 || c.req.Body == nil {
-		return c.req.Body
-	}
-	return http.MaxBytesReader(c.w, c.req.Body, limit)
-}
-
-func bodyTooLarge(limit int64) error {
-	return &HTTPError{Status: http.StatusRequestEntityTooLarge,
-		Message: fmt.Sprintf("request body is larger than %d bytes", limit),
-		err:     &http.MaxBytesError{Limit: limit}}
-}
-
-// readError turns an error of reading the body into a 413 or a 400.
-func readError(err error) error {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
-		return bodyTooLarge(mbe.Limit)
-	}
-	return badBody("cannot read the request body", err)
 }
 
 // badBody is a 400 whose message says what is wrong with the body.
@@ -196,7 +158,7 @@ func checkJSONEnd(rest io.Reader, offset int64) error {
 		case err == io.EOF:
 			return nil
 		case err != nil:
-			return readError(err)
+			return bodyError(err)
 		}
 	}
 }
@@ -215,7 +177,7 @@ func jsonError(err error, offset int64) error {
 	)
 	switch {
 	case errors.As(err, &mbe):
-		return bodyTooLarge(mbe.Limit)
+		return bodyError(err)
 	case errors.Is(err, io.EOF):
 		return badBody("request body is empty", err)
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -234,7 +196,7 @@ func jsonError(err error, offset int64) error {
 		return badBody(fmt.Sprintf("invalid JSON at offset %d: unknown field %s", offset, f), err)
 	}
 	if !strings.HasPrefix(msg, "json: ") {
-		return readError(err)
+		return bodyError(err)
 	}
 	return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", offset, strings.TrimPrefix(msg, "json: ")), err)
 }

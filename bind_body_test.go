@@ -208,7 +208,7 @@ func TestBindURLEncoded(t *testing.T) {
 		{"datetime-local", "/signup", form, "name=Ann&email=a%40b.co&born=2000-01-02T03:04", "", 200, []string{`"born":"2000-01-02T03:04:00Z"`}},
 		{"bad int", "/signup", form, "name=Ann&email=a%40b.co&age=old", "", 400, []string{`invalid value for form field \"age\"`}},
 		{"bad time", "/signup", form, "name=Ann&email=a%40b.co&born=yesterday", "", 400, []string{`\"born\"`}},
-		{"bad escape", "/signup", form, "name=%zz", "", 400, []string{"malformed form body"}},
+		{"bad escape", "/signup", form, "name=%zz", "", 400, []string{"Malformed request body: invalid URL escape"}},
 		{"invalid", "/signup", form, "name=A&items[0].qty=0&items[0].name=x", "application/json", 422, []string{
 			`"name":["Must be at least 2 characters."]`, `"email":["This field is required."]`, `"items[0].qty":["Must be at least 1."]`}},
 		{"unbalanced bracket", "/signup", form, "name=Ann&tags[0=x", "", 400, []string{"without ']'"}},
@@ -220,7 +220,7 @@ func TestBindURLEncoded(t *testing.T) {
 	})
 }
 
-func multipartBody(t *testing.T, fields map[string]string, files map[string][]string) (string, string) {
+func multipartOf(t *testing.T, fields map[string]string, files map[string][]string) (string, string) {
 	t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
@@ -239,19 +239,19 @@ func multipartBody(t *testing.T, fields map[string]string, files map[string][]st
 
 func TestBindMultipart(t *testing.T) {
 	srv := bindServer(t, fwk.DefaultConfig())
-	ct, body := multipartBody(t, map[string]string{"title": "hi"}, map[string][]string{"avatar": {"PNG"}, "docs": {"1", "2", "3"}})
-	ct2, body2 := multipartBody(t, map[string]string{"title": "hi", "avatar.Filename": "forged", "avatar.Size": "9"}, nil)
-	ct3, body3 := multipartBody(t, nil, map[string][]string{"avatar": {"x"}})
+	ct, body := multipartOf(t, map[string]string{"title": "hi"}, map[string][]string{"avatar": {"PNG"}, "docs": {"1", "2", "3"}})
+	ct2, body2 := multipartOf(t, map[string]string{"title": "hi", "avatar.Filename": "forged", "avatar.Size": "9"}, nil)
+	ct3, body3 := multipartOf(t, nil, map[string][]string{"avatar": {"x"}})
 	runBodyCases(t, srv, []bodyCase{
 		{"files", "/upload", ct, body, "", 200, []string{`"avatar":"avatara.txt"`, `"avatar_body":"PNG"`, `"docs":3`}},
 		{"no forged header", "/upload", ct2, body2, "", 200, []string{`{"docs":0,"title":"hi"}`}},
 		{"invalid", "/upload", ct3, body3, "application/json", 422, []string{`"title":["This field is required."]`}},
-		{"no boundary", "/upload", "multipart/form-data", body, "", 400, []string{"malformed multipart body"}},
+		{"no boundary", "/upload", "multipart/form-data", body, "", 400, []string{"no multipart boundary"}},
 	})
 	cfg := fwk.DefaultConfig()
 	cfg.MaxFormMemory = 64
 	small := bindServer(t, cfg)
-	ct4, body4 := multipartBody(t, map[string]string{"title": strings.Repeat("x", 100)}, nil)
+	ct4, body4 := multipartOf(t, map[string]string{"title": strings.Repeat("x", 100)}, nil)
 	runBodyCases(t, small, []bodyCase{
 		{"values over MaxFormMemory", "/upload", ct4, body4, "", 413, []string{"MAX_FORM_MEMORY_SIZE"}},
 		{"files spill to disk", "/upload", ct, body, "", 200, []string{`"avatar_body":"PNG"`}},

@@ -24,7 +24,6 @@ package fwk
 import (
 	"errors"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -100,84 +99,29 @@ func parseFormTime(vals []string) (any, error) {
 	return nil, fmt.Errorf("%q is not a time (RFC 3339, 2006-01-02T15:04 or 2006-01-02)", vals[0])
 }
 
-// formValues reads the form body of kind, once per request: the values and,
-// for multipart, the files. The request's PostForm (and MultipartForm) are
-// set, so that later readers (Redirect's next) see the same values.
+// formValues reads the form body (Ctx.parseForm, under the app's limits),
+// once per request, and checks its keys. The request's PostForm (and
+// MultipartForm) hold the values afterwards, for later readers.
 func (c *Ctx) formValues(kind bodyKind) (url.Values, error) {
-	r := c.req
-	switch {
-	case kind == bodyMultipart && r.MultipartForm != nil:
-		return r.MultipartForm.Value, nil
-	case kind == bodyURLEncoded && r.PostForm != nil:
-		return r.PostForm, nil
-	case kind == bodyMultipart:
-		if err := r.ParseMultipartForm(c.app.cfg.maxFormMemory()); err != nil {
-			return nil, multipartError(err)
-		}
-		return r.MultipartForm.Value, c.checkMultipart(r.MultipartForm)
-	}
-	vals, err := readURLEncoded(r.Body)
-	if err != nil {
+	if err := c.parseForm(kind == bodyMultipart); err != nil {
 		return nil, err
 	}
-	r.PostForm = vals
-	return vals, nil
-}
-
-// readURLEncoded reads and parses an url-encoded body, refusing more than
-// maxFormFields fields before parsing them.
-func readURLEncoded(body io.Reader) (url.Values, error) {
-	if body == nil {
-		return url.Values{}, nil
+	r := c.req
+	n := 0
+	for _, vs := range r.PostForm {
+		n += len(vs)
 	}
-	b, err := io.ReadAll(body)
-	if err != nil {
-		return nil, readError(err)
-	}
-	if n := strings.Count(string(b), "&") + 1; n > maxFormFields {
-		return nil, tooManyFields(n)
-	}
-	vals, err := url.ParseQuery(string(b))
-	if err != nil {
-		return nil, badBody("malformed form body", err)
-	}
-	return vals, checkFormKeys(vals, len(vals))
-}
-
-// checkMultipart checks a parsed multipart form against the limits: the
-// fields and keys as for url-encoded forms, and the values' total size
-// against Config.MaxFormMemory (mime/multipart itself lets values take up
-// to 10 MB more than the memory it is given).
-func (c *Ctx) checkMultipart(f *multipart.Form) error {
-	n := len(f.Value) + len(f.File)
-	if err := checkFormKeys(f.Value, n); err != nil {
-		return err
-	}
-	if err := checkFormKeys(fileKeys(f.File), n); err != nil {
-		return err
-	}
-	size, limit := int64(0), c.app.cfg.maxFormMemory()
-	for _, vs := range f.Value {
-		for _, v := range vs {
-			if size += int64(len(v)); size > limit {
-				return multipartError(multipart.ErrMessageTooLarge)
-			}
+	var files url.Values
+	if r.MultipartForm != nil {
+		for _, fs := range r.MultipartForm.File {
+			n += len(fs)
 		}
+		files = fileKeys(r.MultipartForm.File)
 	}
-	return nil
-}
-
-// multipartError turns an error of ParseMultipartForm into a 413 or a 400.
-func multipartError(err error) error {
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return bodyTooLarge(mbe.Limit)
-	case errors.Is(err, multipart.ErrMessageTooLarge):
-		return &HTTPError{Status: http.StatusRequestEntityTooLarge,
-			Message: "multipart form is too large (too many parts, or values over MAX_FORM_MEMORY_SIZE)", err: err}
+	if err := checkFormKeys(r.PostForm, n); err != nil {
+		return nil, err
 	}
-	return badBody("malformed multipart body", err)
+	return r.PostForm, checkFormKeys(files, n)
 }
 
 func tooManyFields(n int) error {
@@ -197,7 +141,8 @@ func fileKeys(files map[string][]*multipart.FileHeader) url.Values {
 	return keys
 }
 
-// checkFormKeys checks the number of fields (n) and every key against the
+// checkFormKeys checks the number of fields (n, every value and file
+// counted) and every key against the
 // limits of the file comment.
 func checkFormKeys(vals url.Values, n int) error {
 	if n > maxFormFields {
