@@ -21,7 +21,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"reflect"
 	"strings"
@@ -101,19 +100,24 @@ func (c *Ctx) decodeBody(v any) (nameFunc, error) {
 
 // contentKind returns the decoder of the media type ct, or a 415.
 func contentKind(ct string) (bodyKind, error) {
-	mt, _, err := mime.ParseMediaType(ct)
-	if ct == "" || err != nil {
-		return bodyUnsupported, unsupportedType(ct)
-	}
+	mt, _, _ := strings.Cut(ct, ";") // parameters are the decoders' business
+	mt = strings.TrimSpace(mt)
 	switch {
-	case mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")):
+	case strings.EqualFold(mt, "application/json") || isJSONSuffixType(mt):
 		return bodyJSON, nil
-	case mt == "application/x-www-form-urlencoded":
+	case strings.EqualFold(mt, "application/x-www-form-urlencoded"):
 		return bodyURLEncoded, nil
-	case mt == "multipart/form-data":
+	case strings.EqualFold(mt, "multipart/form-data"):
 		return bodyMultipart, nil
 	}
 	return bodyUnsupported, unsupportedType(ct)
+}
+
+// isJSONSuffixType reports whether mt is application/<something>+json.
+func isJSONSuffixType(mt string) bool {
+	const pre, suf = "application/", "+json"
+	return len(mt) > len(pre)+len(suf) && strings.EqualFold(mt[:len(pre)], pre) &&
+		strings.EqualFold(mt[len(mt)-len(suf):], suf)
 }
 
 func unsupportedType(ct string) error {
@@ -139,20 +143,24 @@ func (c *Ctx) decodeJSON(v any) error {
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, dec.InputOffset())
 	}
-	return checkJSONEnd(io.MultiReader(dec.Buffered(), c.req.Body), dec.InputOffset())
+	offset := dec.InputOffset()
+	if err := checkJSONEnd(dec.Buffered(), &offset); err != nil {
+		return err
+	}
+	return checkJSONEnd(c.req.Body, &offset)
 }
 
-// checkJSONEnd reads what follows the value (at offset): only white space
-// may.
-func checkJSONEnd(rest io.Reader, offset int64) error {
+// checkJSONEnd reads what follows the value (at *offset) in rest: only
+// white space may.
+func checkJSONEnd(rest io.Reader, offset *int64) error {
 	var buf [512]byte
 	for {
 		n, err := rest.Read(buf[:])
 		for _, b := range buf[:n] {
 			if !isJSONSpace(b) {
-				return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", offset), errTrailingData)
+				return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", *offset), errTrailingData)
 			}
-			offset++
+			*offset++
 		}
 		switch {
 		case err == io.EOF:

@@ -178,7 +178,8 @@ func TestBindJSON(t *testing.T) {
 		{"not a struct", "/map", js, `{"a": 1, "b": 2}`, "", 200, []string{`"a":1`}},
 		{"no content type", "/signup", "", okSignup, "", 415, []string{"Content-Type must be"}},
 		{"text/plain", "/signup", "text/plain", okSignup, "", 415, nil},
-		{"bad media type", "/signup", "application/json; =x", okSignup, "", 415, nil},
+		{"case and parameters", "/signup", "Application/JSON; =x", okSignup, "", 200, nil},
+		{"json suffix of another top type", "/signup", "text/x+json", okSignup, "", 415, nil},
 		{"invalid", "/signup", js, `{"name":"A","email":"nope","age":200,"tags":["1","2","3","4"],
 		  "address":{"zip":"1"},"items":[{"name":"","qty":0}]}`, "", 422, []string{
 			`"status":422`,
