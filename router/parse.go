@@ -100,135 +100,174 @@ const maxRuleLen = 1<<31 - 1
 
 // parse parses a rule. The result is only valid until the next call.
 func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
-	if rule == "" || rule[0] != '/' {
-		return nil, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
-	}
-	if len(rule) > maxRuleLen {
-		return nil, ruleErr(rule, maxRuleLen, ErrBadRule, "rule longer than %d bytes", maxRuleLen)
-	}
-	off, bad, escape := scanRule(rule)
-	if bad {
-		return nil, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
+	escape, rerr := checkRuleText(rule)
+	if rerr != nil {
+		return nil, rerr
 	}
 	p.segs, p.params = p.segs[:0], p.params[:0]
 	p.pr = parsedRule{}
 	pr := &p.pr
 	var tail []piece
 	inTail := false
-	pos := 1
-	for {
+	for pos := 1; ; pos++ {
 		start := pos
 		if !inTail {
-			// Fast path: a segment without parameters.
-			end := pos
-			for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
-				end++
-			}
-			if seg := rule[pos:end]; seg != "" && (end == len(rule) || rule[end] == '/') {
-				if isDotSegment(seg) {
+			if end, ok := staticSegment(rule, pos); ok {
+				if seg := rule[pos:end]; isDotSegment(seg) {
 					return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", seg)
 				}
-				p.segs = append(p.segs, ruleSeg{lit: seg})
-				if end == len(rule) {
+				p.segs = append(p.segs, ruleSeg{lit: rule[pos:end]})
+				if pos = end; end == len(rule) {
 					break
 				}
-				pos = end + 1
 				continue
 			}
 		}
-		var pieces []piece
-		var one piece // the only piece, avoiding a slice in the common case
-		count, hasConv, spans := 0, false, false
-		for pos < len(rule) && rule[pos] != '/' {
-			var pc piece
-			if rule[pos] == '<' {
-				ci, next, err := p.param(rule, pos)
-				if err != nil {
-					return nil, err
-				}
-				pc = piece{ci: ci}
-				hasConv = true
-				spans = spans || ci.slash
-				pos = next
-			} else {
-				end := pos
-				for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
-					end++
-				}
-				pc = piece{lit: rule[pos:end]}
-				pos = end
-			}
-			if count == 0 {
-				one = pc
-			} else {
-				if count == 1 {
-					pieces = append(pieces, one)
-				}
-				pieces = appendPiece(pieces, pc)
-			}
-			count++
+		sp, err := p.segmentPieces(rule, pos)
+		if err != nil {
+			return nil, err
 		}
-		if count == 1 {
-			pieces = nil
-		}
+		pos = sp.end
 		last := pos == len(rule)
-		if pos == start && !last && p.keepEmpty {
+		switch {
+		case pos == start && !last && p.keepEmpty:
 			if inTail {
 				tail = appendPiece(tail, piece{lit: "/"})
 			} else {
 				p.segs = append(p.segs, ruleSeg{lit: ""})
 			}
-			pos++
 			continue
-		}
-		if pos == start {
-			if !last {
-				return nil, ruleErr(rule, start, ErrBadRule, "empty path segment")
-			}
+		case pos == start && !last:
+			return nil, ruleErr(rule, start, ErrBadRule, "empty path segment")
+		case pos == start:
 			pr.slash = true
-			break
-		}
-		if !hasConv && isDotSegment(rule[start:pos]) {
+		case !sp.hasConv && isDotSegment(rule[start:pos]):
 			return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
-		}
-		switch {
-		case inTail || spans:
-			if inTail {
-				tail = appendPiece(tail, piece{lit: "/"})
-			}
-			inTail = true
-			if pieces == nil {
-				tail = appendPiece(tail, one)
-			}
-			for _, pc := range pieces {
-				tail = appendPiece(tail, pc)
-			}
-		case !hasConv:
-			p.segs = append(p.segs, ruleSeg{lit: rule[start:pos]})
-		case pieces == nil:
-			p.segs = append(p.segs, ruleSeg{pat: one.ci.seg})
 		default:
-			p.segs = append(p.segs, ruleSeg{pat: newPattern(pieces, false)})
+			tail, inTail = p.addSegment(&sp, rule[start:pos], tail, inTail)
 		}
 		if last {
 			break
 		}
-		pos++
 	}
 	if inTail {
-		if len(tail) == 1 && tail[0].ci != nil {
-			pr.tail = tail[0].ci.tail
-		} else {
-			pr.tail = newPattern(tail, true)
-		}
+		pr.tail = tailPattern(tail)
 	}
-	pr.segs = p.segs
+	pr.segs, pr.escape = p.segs, escape
 	if len(p.params) > 0 {
 		pr.params = p.allocs.params.many(len(p.params))
 		copy(pr.params, p.params)
 	}
-	pr.escape = escape
 	return pr, nil
+}
+
+// tailPattern returns the pattern of the tail pieces, shared with other
+// rules when the tail is a lone converter.
+func tailPattern(tail []piece) *pattern {
+	if len(tail) == 1 && tail[0].ci != nil {
+		return tail[0].ci.tail
+	}
+	return newPattern(tail, true)
+}
+
+// checkRuleText refuses a rule not starting with '/', too long, or holding
+// control characters or invalid UTF-8, and reports whether its text needs
+// escaping in URLs.
+func checkRuleText(rule string) (escape bool, err *RuleError) {
+	if rule == "" || rule[0] != '/' {
+		return false, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
+	}
+	if len(rule) > maxRuleLen {
+		return false, ruleErr(rule, maxRuleLen, ErrBadRule, "rule longer than %d bytes", maxRuleLen)
+	}
+	off, bad, escape := scanRule(rule)
+	if bad {
+		return false, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
+	}
+	return escape, nil
+}
+
+// staticSegment returns the end of the segment at rule[pos] and whether it
+// is a non-empty segment without parameters (the fast path of parse).
+func staticSegment(rule string, pos int) (int, bool) {
+	end := pos
+	for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
+		end++
+	}
+	return end, end > pos && (end == len(rule) || rule[end] == '/')
+}
+
+// segPieces are the pieces of one segment of a rule.
+type segPieces struct {
+	pieces  []piece // nil when there is only one
+	one     piece   // the first piece, avoiding a slice in the common case
+	count   int
+	hasConv bool // some piece is a converter
+	spans   bool // some converter spans slashes
+	end     int  // offset of the '/' or end of rule after the segment
+}
+
+// segmentPieces splits the segment at rule[pos] into literals and
+// converters.
+func (p *parser) segmentPieces(rule string, pos int) (segPieces, *RuleError) {
+	var sp segPieces
+	for pos < len(rule) && rule[pos] != '/' {
+		var pc piece
+		if rule[pos] == '<' {
+			ci, next, err := p.param(rule, pos)
+			if err != nil {
+				return sp, err
+			}
+			pc = piece{ci: ci}
+			sp.hasConv = true
+			sp.spans = sp.spans || ci.slash
+			pos = next
+		} else {
+			end := pos
+			for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
+				end++
+			}
+			pc = piece{lit: rule[pos:end]}
+			pos = end
+		}
+		switch sp.count {
+		case 0:
+			sp.one = pc
+		case 1:
+			sp.pieces = appendPiece(append(sp.pieces, sp.one), pc)
+		default:
+			sp.pieces = appendPiece(sp.pieces, pc)
+		}
+		sp.count++
+	}
+	sp.end = pos
+	return sp, nil
+}
+
+// addSegment records a segment holding a parameter (or any segment once
+// in the tail): as a static or dynamic segment, or as part of the tail
+// pattern, which starts at the first slash-spanning converter.
+func (p *parser) addSegment(sp *segPieces, text string, tail []piece, inTail bool) ([]piece, bool) {
+	switch {
+	case inTail || sp.spans:
+		if inTail {
+			tail = appendPiece(tail, piece{lit: "/"})
+		}
+		if sp.pieces == nil {
+			return appendPiece(tail, sp.one), true
+		}
+		for _, pc := range sp.pieces {
+			tail = appendPiece(tail, pc)
+		}
+		return tail, true
+	case !sp.hasConv:
+		p.segs = append(p.segs, ruleSeg{lit: text})
+	case sp.pieces == nil:
+		p.segs = append(p.segs, ruleSeg{pat: sp.one.ci.seg})
+	default:
+		p.segs = append(p.segs, ruleSeg{pat: newPattern(sp.pieces, false)})
+	}
+	return tail, false
 }
 
 // scanRule finds an ASCII control character or invalid UTF-8 in s (bad,
@@ -323,20 +362,31 @@ func (p *parser) param(rule string, at int) (*convInfo, int, *RuleError) {
 			return nil, 0, ruleErr(rule, nameAt, ErrBadRule, "duplicate parameter %q", name)
 		}
 	}
-	ci := p.cache[spec]
-	if ci == nil {
-		cname := spec
-		if argsAt >= 0 {
-			cname = rule[i : argsAt-1]
-		}
-		var err *RuleError
-		if ci, err = p.converter(rule, specAt, cname, argsAt, argsEnd); err != nil {
-			return nil, 0, err
-		}
-		p.cache[spec] = ci
+	ci, err := p.cached(rule, spec, specAt, argsAt, argsEnd)
+	if err != nil {
+		return nil, 0, err
 	}
 	p.params = append(p.params, paramInfo{name: name, ci: ci, start: int32(at), end: int32(j + 1)})
 	return ci, j + 1, nil
+}
+
+// cached returns the converter spelled spec (at rule[specAt], its
+// arguments at rule[argsAt:argsEnd] when argsAt >= 0), building it on first
+// use.
+func (p *parser) cached(rule, spec string, specAt, argsAt, argsEnd int) (*convInfo, *RuleError) {
+	if ci := p.cache[spec]; ci != nil {
+		return ci, nil
+	}
+	cname := spec
+	if argsAt >= 0 {
+		cname = rule[specAt : argsAt-1]
+	}
+	ci, err := p.converter(rule, specAt, cname, argsAt, argsEnd)
+	if err != nil {
+		return nil, err
+	}
+	p.cache[spec] = ci
+	return ci, nil
 }
 
 // converter builds a converter from its name and argument text.
