@@ -2,6 +2,7 @@ package fwk_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -78,4 +79,16 @@ func TestWrappedFS(t *testing.T) {
 	if _, err := fwk.New(fwk.DefaultConfig(), linkBundle{tpl: sub}); err != nil {
 		t.Errorf("after fs.Sub: %v", err)
 	}
+}
+
+// A broken link in a template is an error from fwk.New naming the file and
+// line.
+func ExampleErrBrokenLink() {
+	tpl := fstest.MapFS{"site/index.html": {Data: []byte("<h1>Home</h1>\n<a href=\"{{urlFor \"site.abuot\"}}\">about</a>\n")}}
+	_, err := fwk.New(linkConfig(), linkBundle{tpl: tpl})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, fwk.ErrBrokenLink))
+	// Output:
+	// fwk: template link: urlFor "site.abuot" (declared at site/index.html:2 of bundle "app"): broken link: unknown endpoint
+	// true
 }
