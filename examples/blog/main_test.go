@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,4 +60,45 @@ func TestRedactDSN(t *testing.T) {
 			t.Errorf("redactDSN(%q) = %q, want %q", tt.dsn, got, tt.want)
 		}
 	}
+}
+
+// TestREADMEURLs keeps the route table shown in the README equal to what
+// `go run ./examples/blog urls` prints.
+func TestREADMEURLs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmd = "$ go run ./examples/blog urls\n"
+	_, block, ok := strings.Cut(string(readme), cmd)
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatalf("README.md has no code block starting with %q", cmd)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"blog", "-db", ":memory:", "urls"}, &out, func(string) string { return "" }); err != nil {
+		t.Fatal(err)
+	}
+	// Under go test the views are named by import path, under go run by
+	// "main", which changes the column widths: compare the cells.
+	got := tableCells(strings.ReplaceAll(out.String(), "github.com/fwkgo/fwk/examples/blog.", "main."))
+	if want := tableCells(block); !slices.Equal(got, want) {
+		t.Errorf("the README's route table is not what the command prints:\n%s", out.String())
+	}
+}
+
+// tableCells returns the lines of a route table, each with its cells
+// separated by one space (and the rule under the header as "-" cells).
+func tableCells(table string) []string {
+	var lines []string
+	for line := range strings.Lines(table) {
+		cells := strings.Fields(line)
+		for i, c := range cells {
+			if strings.Trim(c, "-") == "" {
+				cells[i] = "-"
+			}
+		}
+		lines = append(lines, strings.Join(cells, " "))
+	}
+	return lines
 }
