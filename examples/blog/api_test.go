@@ -125,6 +125,13 @@ func TestAPIWalkthrough(t *testing.T) {
 		t.Errorf("get: %v", got)
 	}
 
+	// The same API takes a url-encoded form, as `curl -d` sends it.
+	form := api.do("POST", "/api/posts", "title=From+a+form&body=curl+-d", "Content-Type", "application/x-www-form-urlencoded").want(t, "create from a form", 201)
+	if p := form.post(t); p["title"] != "From a form" || p["body"] != "curl -d" {
+		t.Errorf("created from a form: %v", p)
+	}
+	api.do("DELETE", form.Header.Get("Location"), "").want(t, "delete the form's post", 204)
+
 	// List, then the query-string limit.
 	list := api.do("GET", "/api/posts", "").want(t, "list", 200)
 	if posts, _ := list.Body["posts"].([]any); len(posts) != 1 {
@@ -191,8 +198,9 @@ func TestAPIErrors(t *testing.T) {
 		{"method not allowed", "POST", loc, "", nil, 405, "Method Not Allowed"},
 		{"no token", "POST", "/api/posts", `{"title": "T", "body": "B"}`, []string{"Authorization", ""}, 401, "API token"},
 		{"wrong token", "DELETE", loc, "", []string{"Authorization", "Bearer nope"}, 401, "API token"},
-		{"not JSON", "POST", "/api/posts", `title=T`, []string{"Content-Type", "application/x-www-form-urlencoded"}, 415, "Unsupported Media Type"},
-		{"malformed JSON", "POST", "/api/posts", `{"title": `, nil, 400, ""},
+		{"not JSON nor a form", "POST", "/api/posts", `title: T`, []string{"Content-Type", "text/plain"}, 415, "Content-Type must be application/json"},
+		{"comment, not JSON nor a form", "POST", loc + "/comments", `<c/>`, []string{"Content-Type", "application/xml"}, 415, "Content-Type must be application/json"},
+		{"malformed JSON", "POST", "/api/posts", `{"title": `, nil, 400, "invalid JSON"},
 		{"unknown field", "POST", "/api/posts", `{"title": "T", "body": "B", "author": "x"}`, nil, 400, "author"},
 	}
 	for _, tt := range tests {
@@ -202,6 +210,34 @@ func TestAPIErrors(t *testing.T) {
 		})
 	}
 	api.t = t
+
+	api.t = t
+
+	// Validation failures: 422 with the messages per field, named as the
+	// client spells them.
+	invalid := []struct {
+		name, method, path, body string
+		fields                   []string
+	}{
+		{"empty object", "POST", "/api/posts", `{}`, []string{"title", "body"}},
+		{"empty title", "POST", "/api/posts", `{"title": "", "body": "B"}`, []string{"title"}},
+		{"title too long", "PUT", loc, `{"title": "` + strings.Repeat("t", 201) + `", "body": "B"}`, []string{"title"}},
+		{"patch to an empty title", "PATCH", loc, `{"title": ""}`, []string{"title"}},
+		{"comment without author (Body[T])", "POST", loc + "/comments", `{"body": "hi"}`, []string{"author"}},
+	}
+	for _, tt := range invalid {
+		r := api.do(tt.method, tt.path, tt.body)
+		r.wantError(t, tt.name, 422, "Unprocessable Entity")
+		errs, _ := r.Body["errors"].(map[string]any)
+		if len(errs) != len(tt.fields) {
+			t.Errorf("%s: errors %v, want one entry for each of %v", tt.name, errs, tt.fields)
+		}
+		for _, f := range tt.fields {
+			if msgs, _ := errs[f].([]any); len(msgs) == 0 {
+				t.Errorf("%s: no message for %q in %s", tt.name, f, r.Raw)
+			}
+		}
+	}
 
 	r := api.do("POST", loc, "")
 	if allow := r.Header.Get("Allow"); allow != "DELETE, GET, HEAD, PATCH, PUT" {

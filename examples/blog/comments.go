@@ -35,13 +35,11 @@ func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
 	return ctx.JSON(fwk.M{"comments": comments})
 }
 
-// Create answers POST /api/posts/<int:post_id>/comments (201).
-func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post) error {
-	var in CommentInput
-	if err := bindJSON(ctx, &in); err != nil {
-		return err
-	}
-	c := &Comment{PostID: p.ID, Author: in.Author, Body: in.Body}
+// Create answers POST /api/posts/<int:post_id>/comments (201). The body is
+// a typed parameter: fwk decodes and validates it before the view runs
+// (400, 413, 415, or 422 with the errors per field).
+func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post, in fwk.Body[CommentInput]) error {
+	c := &Comment{PostID: p.ID, Author: in.Value.Author, Body: in.Value.Body}
 	if err := r.Store.CreateComment(ctx.Context(), c); err != nil {
 		return err
 	}
