@@ -111,32 +111,10 @@ func (a *App) lostCtx(w http.ResponseWriter, r *http.Request, v *view) {
 	a.renderError(w, r, Abort(http.StatusInternalServerError))
 }
 
-// serveMiss answers a request that matched no view.
+// serveMiss answers a request that matched no view, as the router does
+// (router.Match.ServeMiss), rendering 404, 405 and 400 as error pages.
 func (a *App) serveMiss(c *Ctx) {
-	m, w, r := &c.match, c.w, c.req
-	switch {
-	case m.Status == http.StatusMovedPermanently || m.Status == http.StatusPermanentRedirect:
-		loc := m.Location
-		if r.URL.RawQuery != "" {
-			sep := "?"
-			if strings.IndexByte(loc, '?') >= 0 {
-				sep = "&"
-			}
-			loc += sep + r.URL.RawQuery
-		}
-		w.Header().Set("Location", loc)
-		w.WriteHeader(m.Status)
-	case m.Status == http.StatusOK: // automatic OPTIONS
-		w.Header().Set("Allow", m.Allow)
-		w.WriteHeader(http.StatusOK)
-	case m.Status == http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", m.Allow)
-		a.renderCtxError(c, Abort(http.StatusMethodNotAllowed))
-	case m.Status == http.StatusBadRequest:
-		a.renderCtxError(c, Abort(http.StatusBadRequest))
-	default:
-		a.renderCtxError(c, Abort(http.StatusNotFound))
-	}
+	c.match.ServeMiss(c.w, c.req, func(status int) { a.renderCtxError(c, Abort(status)) })
 }
 
 // handleError renders err for the view being served; server errors are

@@ -34,23 +34,10 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if pct || !r.lookupFast(t, req.Method, p, m) {
 		r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
 	}
-	switch m.Status {
-	case http.StatusOK:
+	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m)
-	case http.StatusPermanentRedirect:
-		loc := m.Location
-		if req.URL.RawQuery != "" {
-			loc += "?" + req.URL.RawQuery
-		}
-		w.Header().Set("Location", loc)
-		w.WriteHeader(http.StatusPermanentRedirect)
-	case http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", m.Allow)
-		reply(w, req, r.MethodNotAllowed, http.StatusMethodNotAllowed)
-	case http.StatusBadRequest:
-		reply(w, req, r.BadRequest, http.StatusBadRequest)
-	default:
-		reply(w, req, r.NotFound, http.StatusNotFound)
+	} else {
+		m.ServeMiss(w, req, func(status int) { reply(w, req, r.missHandler(status), status) })
 	}
 	m.Params.rt, m.Params.n = nil, 0 // values are overwritten by the next match
 	m.Route = nil
@@ -80,13 +67,48 @@ func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request,
 	return true
 }
 
-func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
-	rt := m.Route
-	switch {
-	case rt == nil: // automatic OPTIONS
+// ServeMiss writes the answer to a Match that has no route to serve, the
+// one way Router.ServeHTTP and fwk's App answer misses: a 308 redirect to
+// Location with the request's query appended, the automatic OPTIONS answer
+// (200, Allow, empty body), or, after setting Allow for a 405, fail(status)
+// for 404, 405 and 400 to render the body.
+func (m *Match) ServeMiss(w http.ResponseWriter, req *http.Request, fail func(status int)) {
+	switch m.Status {
+	case http.StatusPermanentRedirect:
+		loc := m.Location
+		if req.URL.RawQuery != "" {
+			loc += "?" + req.URL.RawQuery
+		}
+		w.Header().Set("Location", loc)
+		w.WriteHeader(http.StatusPermanentRedirect)
+	case http.StatusOK: // automatic OPTIONS
 		w.Header().Set("Allow", m.Allow)
 		w.Header().Set("Content-Length", "0")
 		w.WriteHeader(http.StatusOK)
+	case http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", m.Allow)
+		fail(http.StatusMethodNotAllowed)
+	case http.StatusBadRequest:
+		fail(http.StatusBadRequest)
+	default:
+		fail(http.StatusNotFound)
+	}
+}
+
+// missHandler returns the handler set for a miss status, or nil.
+func (r *Router) missHandler(status int) http.Handler {
+	switch status {
+	case http.StatusMethodNotAllowed:
+		return r.MethodNotAllowed
+	case http.StatusBadRequest:
+		return r.BadRequest
+	}
+	return r.NotFound
+}
+
+func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
+	rt := m.Route
+	switch {
 	case rt.handler == nil:
 		reply(w, req, r.NotFound, http.StatusNotFound)
 	default:

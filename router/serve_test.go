@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -175,3 +176,32 @@ func TestFastPathAgrees(t *testing.T) {
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// TestServeMiss: the miss answers Router.ServeHTTP and fwk's App share.
+func TestServeMiss(t *testing.T) {
+	r := newRouter(t, router.Rule{Path: "/docs/", Endpoint: "docs"}, router.Rule{Path: "/form", Methods: []string{"POST"}},
+		router.Rule{Path: "/i/<id>"})
+	tests := []struct {
+		method, target string
+		code           int
+		header, value  string
+		failed         int
+	}{
+		{"GET", "/docs?x=1", 308, "Location", "/docs/?x=1", 0},
+		{"OPTIONS", "/form", 200, "Allow", "POST", 0},
+		{"GET", "/form", 0, "Allow", "POST", 405},
+		{"GET", "/nothing", 0, "Allow", "", 404},
+		{"GET", "/i/%00", 0, "", "", 400},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest(tt.method, tt.target, nil)
+		var m router.Match
+		r.Lookup(req.Method, req.Host, req.URL.EscapedPath(), &m)
+		w := httptest.NewRecorder()
+		failed := 0
+		m.ServeMiss(w, req, func(status int) { failed = status })
+		if tt.code != 0 && w.Code != tt.code || failed != tt.failed || tt.header != "" && w.Header().Get(tt.header) != tt.value {
+			t.Errorf("%s %s: code %d %s=%q failed %d, want %d %q %d", tt.method, tt.target, w.Code, tt.header, w.Header().Get(tt.header), failed, tt.code, tt.value, tt.failed)
+		}
+	}
+}
