@@ -83,6 +83,21 @@ type Config struct {
 	// temporary files, the whole body still bounded by MaxBodyBytes). Default
 	// 500,000 bytes as in Flask; 0 means the default.
 	MaxFormMemory int64
+	// ReadHeaderTimeout (SERVE_READ_HEADER_TIMEOUT), ReadTimeout
+	// (SERVE_READ_TIMEOUT), WriteTimeout (SERVE_WRITE_TIMEOUT) and IdleTimeout
+	// (SERVE_IDLE_TIMEOUT) are the timeouts of the http.Server that Run and
+	// Serve start. Defaults 10s, 60s, 60s and 120s; 0 means the default and a
+	// negative value means no timeout (a WriteTimeout cuts long streams).
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// ShutdownTimeout (SERVE_SHUTDOWN_TIMEOUT) is how long Serve waits for
+	// requests in flight when it stops. Default 15s; 0 means the default and
+	// a negative value means waiting for all of them.
+	ShutdownTimeout time.Duration
+	// MaxHeaderBytes (SERVE_MAX_HEADER_BYTES) caps the size of a request's
+	// header (request line included) on the server that Run and Serve start;
+	// a larger one is answered 431. Default 64 KiB; 0 means the default, a
+	// negative value is an error from fwk.New.
+	MaxHeaderBytes int
 	// Debug (DEBUG) shows error details and panic stacks to clients and
 	// re-reads templates on every render. Default false.
 	Debug bool
@@ -144,6 +159,12 @@ func DefaultConfig() Config {
 		SessionCookieSecure:   true,
 		SessionCookieSameSite: http.SameSiteLaxMode,
 		SessionLifetime:       defaultSessionLifetime,
+		ReadHeaderTimeout:     defaultReadHeaderTimeout,
+		ReadTimeout:           defaultReadTimeout,
+		WriteTimeout:          defaultWriteTimeout,
+		IdleTimeout:           defaultIdleTimeout,
+		ShutdownTimeout:       defaultShutdownTimeout,
+		MaxHeaderBytes:        defaultMaxHeaderBytes,
 	}
 }
 
@@ -165,13 +186,15 @@ func (c Config) Err() error { return c.envErr }
 // configFrom applies the variables found by lookup on top of DefaultConfig.
 func configFrom(lookup func(string) (string, bool)) Config {
 	cfg := DefaultConfig()
-	for _, key := range [...]string{
+	keys := [...]string{
 		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
 		keyPreferredURLScheme, keySecretKey, keyCSRFSecretKey, keyCSRFFieldName,
 		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
 		keySecretKeyFallbacks, keySessionCookieName, keySessionCookieSecure,
 		keySessionCookieSameSite, keySessionLifetime, keyCSRFTrustedOrigins,
-	} {
+	}
+	serve := serveKeys()
+	for _, key := range append(keys[:], serve[:]...) {
 		v, ok := lookup(key)
 		if !ok {
 			continue
@@ -223,6 +246,9 @@ func (c *Config) set(key, v string) error {
 		return setParsed(&c.SessionLifetime, v, parseSeconds)
 	case keyCSRFTrustedOrigins:
 		c.CSRFTrustedOrigins = splitList(v)
+	default:
+		_, err := c.setServe(key, v)
+		return err
 	}
 	return nil
 }
@@ -385,6 +411,9 @@ func (c Config) Lookup(key string) (string, bool) {
 	case keyCSRFTrustedOrigins:
 		return strings.Join(c.CSRFTrustedOrigins, ","), true
 	}
+	if v, ok := c.lookupServe(key); ok {
+		return v, true
+	}
 	v, ok := c.Values[key]
 	return v, ok
 }
@@ -394,6 +423,9 @@ func (c Config) Lookup(key string) (string, bool) {
 func (c Config) validate() error {
 	if c.envErr != nil {
 		return c.envErr
+	}
+	if err := c.validateServe(); err != nil {
+		return err
 	}
 	var need string
 	if c.CSRFEnabled {

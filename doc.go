@@ -240,8 +240,11 @@
 //
 // # Command line
 //
-// App.Run(os.Args) runs "serve" (the default; -addr, graceful shutdown on
-// SIGINT/SIGTERM) or "urls", which prints the route table:
+// App.Run(os.Args) runs "serve" (the default; graceful shutdown on
+// SIGINT/SIGTERM) or "urls", which prints the route table. serve listens on
+// -addr, else ADDR and PORT, else 127.0.0.1:8080 (this machine only); the
+// server's timeouts and header limit are Config fields (ReadHeaderTimeout,
+// ReadTimeout, WriteTimeout, IdleTimeout, ShutdownTimeout, MaxHeaderBytes).
 //
 //	Methods  Rule            Endpoint               View
 //	-------  --------------  ---------------------  -----------------------------

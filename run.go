@@ -11,28 +11,33 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
-	"time"
 )
 
-// Timeouts and limits of the server started by Run and Serve.
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 60 * time.Second
-	writeTimeout      = 60 * time.Second
-	idleTimeout       = 120 * time.Second
-	maxHeaderBytes    = 64 << 10
-	shutdownTimeout   = 15 * time.Second
-)
+// defaultAddr is where serve listens without -addr, ADDR or PORT: the
+// loopback interface only, as Flask's development server does.
+const defaultAddr = "127.0.0.1:8080"
 
 // Run is the command line of the app; args are the program name and its
 // arguments (os.Args). Commands:
 //
 //	serve [-addr host:port]   serve HTTP until SIGINT or SIGTERM, then shut
-//	                          down gracefully (the default command;
-//	                          -addr defaults to ":8080")
+//	                          down gracefully (the default command)
 //	urls                      print the route table (methods, rule,
 //	                          endpoint, view)
+//
+// serve listens on, first found:
+//
+//	-addr host:port           the flag
+//	ADDR=host:port            the environment
+//	ADDR=host, PORT=port      host from ADDR, port from PORT (8080 without it)
+//	PORT=port                 127.0.0.1:port
+//	(nothing)                 127.0.0.1:8080, reachable from this machine only
+//
+// To accept connections from other machines (in a container, behind a load
+// balancer), say so: -addr :8080, or ADDR=0.0.0.0. The server's timeouts and
+// header limit come from the Config (ReadHeaderTimeout, ..., MaxHeaderBytes).
 //
 // Output goes to os.Stdout unless SetOutput was called.
 func (a *App) Run(args []string) error {
@@ -58,7 +63,8 @@ func (a *App) Run(args []string) error {
 
 func (a *App) usage(w io.Writer) {
 	fmt.Fprint(w, `Commands:
-  serve [-addr host:port]  serve HTTP (default command; -addr defaults to ":8080")
+  serve [-addr host:port]  serve HTTP (default command; -addr, else ADDR and
+                           PORT, else 127.0.0.1:8080)
   urls                     print the route table
 `)
 }
@@ -76,23 +82,56 @@ func (a *App) runURLs(args []string) error {
 }
 
 func (a *App) runServe(args []string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return a.serveCommand(ctx, args, os.LookupEnv)
+}
+
+// serveCommand is the serve command: it serves until ctx is done; lookupEnv
+// reads ADDR and PORT.
+func (a *App) serveCommand(ctx context.Context, args []string, lookupEnv func(string) (string, bool)) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(a.out)
-	addr := fl.String("addr", ":8080", "listen `address` (host:port)")
+	flagAddr := fl.String("addr", "", "listen `address` (host:port; default: ADDR and PORT, else "+defaultAddr+")")
 	if err := fl.Parse(args); err != nil {
 		return ignoreHelp(err)
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("fwk: serve: unexpected arguments %q", fl.Args())
 	}
-	ln, err := net.Listen("tcp", *addr)
+	addr := serveAddr(*flagAddr, lookupEnv)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("fwk: serve: %w", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	fmt.Fprintf(a.out, "serving on http://%s (Ctrl-C to stop)\n", ln.Addr())
 	return a.Serve(ctx, ln)
+}
+
+// serveAddr picks the listen address as documented on Run.
+func serveAddr(flagAddr string, lookupEnv func(string) (string, bool)) string {
+	if flagAddr != "" {
+		return flagAddr
+	}
+	addr, _ := lookupEnv("ADDR")
+	port, _ := lookupEnv("PORT")
+	if addr == "" && port == "" {
+		return defaultAddr
+	}
+	host := strings.Trim(addr, "[]") // a bare host, IPv6 or not
+	if h, p, err := net.SplitHostPort(addr); err == nil {
+		if p != "" {
+			return net.JoinHostPort(h, p)
+		}
+		host = h // "host:" takes its port from PORT
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	if port == "" {
+		port = "8080"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 func ignoreHelp(err error) error {
@@ -103,20 +142,14 @@ func ignoreHelp(err error) error {
 }
 
 // Serve serves HTTP on l until ctx is done, then shuts down gracefully: it
-// stops accepting connections and waits up to 15 seconds for requests in
-// flight. The server has read-header, read, write and idle timeouts (10s,
-// 60s, 60s, 120s) and a 64 KiB header limit. It returns nil after a clean
-// shutdown.
+// stops accepting connections and waits up to Config.ShutdownTimeout (15s)
+// for requests in flight. The server's read-header, read, write and idle
+// timeouts (10s, 60s, 60s, 120s) and header limit (64 KiB) are the Config's
+// ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout and
+// MaxHeaderBytes. It returns nil after a clean shutdown.
 func (a *App) Serve(ctx context.Context, l net.Listener) error {
-	srv := &http.Server{
-		Handler:           a,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
-	}
+	srv := a.cfg.newServer(a)
+	srv.ErrorLog = slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()
 	select {
@@ -124,7 +157,10 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 		return fmt.Errorf("fwk: serve: %w", err)
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	sctx, cancel := context.Background(), context.CancelFunc(func() {})
+	if d := timeout(a.cfg.ShutdownTimeout, defaultShutdownTimeout); d > 0 {
+		sctx, cancel = context.WithTimeout(sctx, d)
+	}
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("fwk: shutdown: %w", err)

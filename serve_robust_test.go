@@ -5,7 +5,6 @@ package fwk_test
 // headers on error pages, error statuses.
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"log/slog"
@@ -19,29 +18,11 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
-// syncLog is a log sink that the server goroutines and the test share.
-type syncLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // serveBundles starts a real server for an app of bundles, logging into the
 // returned sink.
-func serveBundles(t *testing.T, debug bool, bundles ...fwk.Bundle) (*httptest.Server, *syncLog) {
+func serveBundles(t *testing.T, debug bool, bundles ...fwk.Bundle) (*httptest.Server, *syncBuffer) {
 	t.Helper()
-	logs := &syncLog{}
+	logs := &syncBuffer{}
 	cfg := fwk.DefaultConfig()
 	cfg.Debug = debug
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, nil))
@@ -55,7 +36,7 @@ func serveBundles(t *testing.T, debug bool, bundles ...fwk.Bundle) (*httptest.Se
 }
 
 // serveRoutes is serveBundles for an app bundle with routes rs.
-func serveRoutes(t *testing.T, rs ...[]*fwk.Route) (*httptest.Server, *syncLog) {
+func serveRoutes(t *testing.T, rs ...[]*fwk.Route) (*httptest.Server, *syncBuffer) {
 	t.Helper()
 	return serveBundles(t, false, routesBundle{rs: routes.Tree(rs...)})
 }
