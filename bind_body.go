@@ -143,37 +143,29 @@ func (c *Ctx) decodeJSON(v any) error {
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, dec.InputOffset())
 	}
-	offset := dec.InputOffset()
-	if err := checkJSONEnd(dec.Buffered(), &offset); err != nil {
-		return err
-	}
-	return checkJSONEnd(c.req.Body, &offset)
+	return checkJSONEnd(dec)
 }
 
-// checkJSONEnd reads what follows the value (at *offset) in rest: only
-// white space may.
-func checkJSONEnd(rest io.Reader, offset *int64) error {
-	var buf [512]byte
-	for {
-		n, err := rest.Read(buf[:])
-		for _, b := range buf[:n] {
-			if !isJSONSpace(b) {
-				return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", *offset), errTrailingData)
-			}
-			*offset++
-		}
-		switch {
-		case err == io.EOF:
-			return nil
-		case err != nil:
-			return bodyError(err)
-		}
+// checkJSONEnd checks that only white space follows the value dec decoded.
+func checkJSONEnd(dec *json.Decoder) error {
+	offset := dec.InputOffset()
+	_, err := dec.Token()
+	var mbe *http.MaxBytesError
+	switch {
+	case err == io.EOF:
+		return nil
+	case errors.As(err, &mbe) || (err != nil && !strings.HasPrefix(err.Error(), "json: ") && !isSyntaxError(err)):
+		return bodyError(err)
 	}
+	return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", offset), errTrailingData)
+}
+
+func isSyntaxError(err error) bool {
+	var syn *json.SyntaxError
+	return errors.As(err, &syn)
 }
 
 var errTrailingData = errors.New("data after the JSON value")
-
-func isJSONSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // jsonError turns an error of encoding/json into a 400 naming the offset or
 // the field (or a 413 when the body was too large).

@@ -10,8 +10,18 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
+// fuzzFormView binds, validates and renders a form.
+func fuzzFormView(ctx *fwk.Ctx) error {
+	var f profileForm
+	if err := fwk.BindForm(ctx, &f, fwk.FormPrefix("p")); err != nil {
+		return err
+	}
+	f.Validate()
+	return ctx.Respond(http.StatusOK, string(f.HTML()))
+}
+
 // FuzzBind sends arbitrary bodies with arbitrary Content-Types to views
-// binding a nested struct and a map: whatever comes in, the answer is a
+// binding a nested struct, a map and a form: whatever comes in, the answer is a
 // success or a 4xx, never a panic or a 500.
 func FuzzBind(f *testing.F) {
 	mpType, mpBody := hostileMultipart(3)
@@ -36,12 +46,13 @@ func FuzzBind(f *testing.F) {
 		routes.Func("/signup", echoBind[bindSignup], fwk.Methods("POST"), fwk.Endpoint("signup")),
 		routes.Func("/map", echoBind[map[string]any], fwk.Methods("POST"), fwk.Endpoint("map")),
 		routes.Func("/upload", uploadView, fwk.Methods("POST")),
+		routes.Func("/form", fuzzFormView, fwk.Methods("POST")),
 	)})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, ctype, body string) {
-		for _, path := range []string{"/signup", "/map", "/upload"} {
+		for _, path := range []string{"/signup", "/map", "/upload", "/form"} {
 			req := httptest.NewRequest("POST", path, strings.NewReader(body))
 			req.Header.Set("Content-Type", ctype)
 			rec := httptest.NewRecorder()

@@ -196,6 +196,29 @@
 //	func (r *NoteResource) Create(ctx *fwk.Ctx, in fwk.Body[NewNote]) error
 //	func (r *NoteResource) Patch(ctx *fwk.Ctx, n *Note, in fwk.Body[NotePatch]) error
 //
+// # Forms
+//
+// A struct embedding Form is a form (SPEC's FlaskForm): its exported fields
+// are the form's fields, named by `form` tags or their snake_case name, with
+// `label`, `input`, `default` and `validate` tags. BindForm(ctx, f, opts...)
+// gives each field its value with SPEC's precedence, as WTForms resolves it:
+//
+//	source                                   used when
+//	formdata (the request's form)            POST, PUT or PATCH with a non-empty form; a bool
+//	                                         field missing from it is false (a checkbox)
+//	FormObj(obj)                             obj has the attribute (even a zero one)
+//	FormKwargs(kw)                           obj lacks it; kwargs win over data
+//	FormData(m)                              neither has it
+//	the `default` tag, else the zero value   nothing above has it
+//
+// FormPrefix("p") names the inputs "p-name"; FormMeta sets "csrf",
+// "csrf_field_name" and "csrf_time_limit". Validate checks the CSRF field
+// (when enabled), values that did not parse and the `validate` tags;
+// Errors returns the messages by field; Fields lists the fields in render
+// order (the CSRF field, then those an optional FieldOrder method does not
+// list, then those it lists) for templates, which can also call the HTML
+// methods of Form and Field (escaped by html/template).
+//
 // # Sessions, flash and CSRF
 //
 // Ctx.Session returns the user's session (Get, Set, Delete, Clear, Renew),

@@ -11,7 +11,6 @@ package fwk
 //	embedded Base's ID                  Signup.Base.ID             ID              id
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -109,8 +108,8 @@ func (a *App) validateValue(rv reflect.Value, names nameFunc) error {
 		return nil
 	}
 	err := a.codecs().validate.Struct(rv.Interface())
-	var ve validator.ValidationErrors
-	if !errors.As(err, &ve) {
+	ve, ok := err.(validator.ValidationErrors) // as the validator returns it; a type assertion does not allocate
+	if !ok {
 		return nil // nil, or an InvalidValidationError for a value it cannot check
 	}
 	return newValidationError(rv.Elem().Type(), ve, names)

@@ -1,0 +1,346 @@
+package fwk
+
+// Forms with FlaskForm's semantics (SPEC "FlaskForm-equivalent"): a struct
+// embedding Form, bound by BindForm from the request's form and the
+// constructor arguments, validated by its `validate` tags, rendered field by
+// field in FieldOrder. Field resolution is in form_fields.go, rendering in
+// form_render.go, the CSRF field in form_csrf.go.
+
+import (
+	"errors"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"reflect"
+	"sort"
+)
+
+// Form, embedded in a struct, makes it a form for BindForm. The struct's
+// exported fields are the form's fields: the `form` tag (or the snake_case
+// of the field name) names the input, `label` its label (default: the name
+// in title case), `input` its HTML type (default by Go type: text, number,
+// checkbox, datetime-local, file), `default` its default value and
+// `validate` its checks (go-playground/validator):
+//
+//	type ContactForm struct {
+//		fwk.Form
+//		Name    string `validate:"required" label:"Your name"`
+//		Email   string `validate:"required,email" input:"email"`
+//		Message string `validate:"required,max=2000" input:"textarea"`
+//		Copy    bool   `label:"Send me a copy"`
+//	}
+//
+// An optional method FieldOrder() []string on the form (SPEC's field_order)
+// lists field names in render order; the fields it does not list come
+// first, in declaration order. A Form belongs to the request it was bound
+// for and must not be kept after it.
+type Form struct {
+	st *formState
+}
+
+// formState is what BindForm learned; nil before.
+type formState struct {
+	c         *Ctx
+	outer     reflect.Value // pointer to the user's struct
+	fields    []formField   // in render order
+	prefix    string
+	submitted bool                // formdata was present (and non-empty)
+	formdata  url.Values          // nil when absent
+	process   map[string][]string // values that did not parse, by field
+	errors    map[string][]string
+	csrf      formCSRF
+}
+
+// FormOption is an argument of BindForm: FormFormData, FormObj, FormData,
+// FormKwargs, FormPrefix or FormMeta (SPEC's constructor parameters).
+type FormOption func(*formArgs)
+
+type formArgs struct {
+	formdata    url.Values
+	hasFormdata bool
+	obj         any
+	data        map[string]any
+	kwargs      map[string]any
+	prefix      string
+	meta        map[string]any
+}
+
+// FormFormData gives the submitted data (SPEC's formdata) instead of the
+// request's form. An empty one counts as absent.
+func FormFormData(v url.Values) FormOption {
+	return func(a *formArgs) { a.formdata, a.hasFormdata = v, true }
+}
+
+// FormObj gives an object (a struct, a pointer to one or a map with string
+// keys) whose attributes matching field names fill the fields, unless
+// formdata is present (SPEC's obj). A struct field matches by its form key
+// or its Go name. A nil obj is no obj.
+func FormObj(obj any) FormOption { return func(a *formArgs) { a.obj = obj } }
+
+// FormData gives values by field name, used when formdata and obj do not
+// provide the field (SPEC's data); FormKwargs wins a shared key, as WTForms
+// merges data under kwargs.
+func FormData(m map[string]any) FormOption { return func(a *formArgs) { a.data = m } }
+
+// FormKwargs gives values by field name, used for a field that obj does
+// not have when formdata does not provide it (SPEC's **kwargs).
+func FormKwargs(m map[string]any) FormOption { return func(a *formArgs) { a.kwargs = m } }
+
+// FormPrefix prefixes every field's name and id (SPEC's prefix): a prefix
+// not ending in one of "-_;:/." gets "-", so FormPrefix("p") names the
+// field email "p-email", as WTForms does.
+func FormPrefix(p string) FormOption { return func(a *formArgs) { a.prefix = p } }
+
+// FormMeta overrides the form's meta options (SPEC's meta): "csrf" (bool:
+// add and check the CSRF field; default Config.CSRFEnabled),
+// "csrf_time_limit" (time.Duration; default Config.CSRFTimeLimit),
+// "csrf_field_name" (string; default Config.CSRFFieldName). Another key,
+// or a value of another type, is an error of BindForm.
+func FormMeta(m map[string]any) FormOption { return func(a *formArgs) { a.meta = m } }
+
+// fieldOrderer is implemented by forms declaring SPEC's field_order.
+type fieldOrderer interface{ FieldOrder() []string }
+
+// BindForm binds the form f, a pointer to a struct embedding Form, for the
+// request of c, with SPEC's precedence for each field: formdata (the
+// request's form on POST, PUT and PATCH: url-encoded or multipart, read as
+// Ctx.Bind reads it; a form without any field counts as absent) > obj (when
+// it has the attribute) > kwargs > data > the field's default. A submitted
+// value that does not parse (a word for an int) is kept as an error of its
+// field, reported by Validate, as WTForms does.
+//
+// It returns an error for a body that cannot be read (400, 413: return it
+// from the view), and for mistakes in the form type or the options (unknown
+// FieldOrder or meta names, a value that does not fit its field).
+func BindForm(c *Ctx, f any, opts ...FormOption) error {
+	outer := reflect.ValueOf(f)
+	if outer.Kind() != reflect.Pointer || outer.IsNil() || outer.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("fwk: BindForm: need a pointer to a struct embedding fwk.Form, got %T", f)
+	}
+	form := outer.Elem().FieldByName("Form")
+	if !form.IsValid() || form.Type() != reflect.TypeFor[Form]() {
+		return fmt.Errorf("fwk: BindForm: %T does not embed fwk.Form", f)
+	}
+	var args formArgs
+	for _, o := range opts {
+		o(&args)
+	}
+	st, err := newFormState(c, outer, &args)
+	if err != nil {
+		return fmt.Errorf("fwk: BindForm %T: %w", f, err)
+	}
+	form.Addr().Interface().(*Form).st = st
+	if err := st.readFormdata(&args); err != nil {
+		return err
+	}
+	if err := st.fill(&args); err != nil {
+		return fmt.Errorf("fwk: BindForm %T: %w", f, err)
+	}
+	return nil
+}
+
+// newFormState resolves the fields, their order, the prefix and the meta.
+func newFormState(c *Ctx, outer reflect.Value, args *formArgs) (*formState, error) {
+	fields, err := formFields(outer.Elem().Type())
+	if err != nil {
+		return nil, err
+	}
+	if fo, ok := outer.Interface().(fieldOrderer); ok {
+		if fields, err = orderFields(fields, fo.FieldOrder()); err != nil {
+			return nil, err
+		}
+	}
+	st := &formState{c: c, outer: outer, fields: fields, prefix: wtfPrefix(args.prefix),
+		process: map[string][]string{}}
+	if err := st.csrf.configure(c.app.cfg, args.meta); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// wtfPrefix is WTForms' prefix rule.
+func wtfPrefix(p string) string {
+	if p == "" {
+		return ""
+	}
+	switch p[len(p)-1] {
+	case '-', '_', ';', ':', '/', '.':
+		return p
+	}
+	return p + "-"
+}
+
+// orderFields puts the fields order does not name first (declaration
+// order), then those it names, in its order.
+func orderFields(fields []formField, order []string) ([]formField, error) {
+	rank := make(map[string]int, len(order))
+	for i, name := range order {
+		if _, dup := rank[name]; dup {
+			return nil, fmt.Errorf("FieldOrder lists %q twice", name)
+		}
+		rank[name] = i + 1
+	}
+	known := 0
+	for _, f := range fields {
+		if rank[f.name] > 0 {
+			known++
+		}
+	}
+	if known != len(order) {
+		return nil, fmt.Errorf("FieldOrder %q names a field the form does not have", order)
+	}
+	out := append([]formField(nil), fields...)
+	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].name] < rank[out[j].name] })
+	return out, nil
+}
+
+// readFormdata sets the formdata: the FormFormData option, else the
+// request's form when the method submits one; empty counts as absent.
+func (st *formState) readFormdata(args *formArgs) error {
+	fd := args.formdata
+	if !args.hasFormdata {
+		var err error
+		if fd, err = st.c.submittedForm(); err != nil {
+			return err
+		}
+	}
+	if len(fd) > 0 || st.hasFiles() {
+		st.formdata, st.submitted = fd, true
+		if st.formdata == nil {
+			st.formdata = url.Values{}
+		}
+	}
+	return nil
+}
+
+// hasFiles reports whether the request carried multipart files.
+func (st *formState) hasFiles() bool {
+	mf := st.c.req.MultipartForm
+	return mf != nil && len(mf.File) > 0
+}
+
+// submittedForm returns the request's form values on POST, PUT and PATCH
+// with a form Content-Type, read under the same limits as Ctx.Bind; nil
+// otherwise.
+func (c *Ctx) submittedForm() (url.Values, error) {
+	switch c.req.Method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch:
+	default:
+		return nil, nil
+	}
+	kind, err := contentKind(c.req.Header.Get("Content-Type"))
+	if err != nil || kind == bodyJSON {
+		return nil, nil
+	}
+	return c.formValues(kind)
+}
+
+// fill gives every field its value (see form_fields.go).
+func (st *formState) fill(args *formArgs) error {
+	kwargs := make(map[string]any, len(args.data)+len(args.kwargs))
+	for k, v := range args.data {
+		kwargs[k] = v
+	}
+	for k, v := range args.kwargs {
+		kwargs[k] = v
+	}
+	obj := reflect.ValueOf(args.obj)
+	for i := range st.fields {
+		f := &st.fields[i]
+		dst := st.outer.Elem().FieldByIndex(f.index)
+		if err := st.fillData(f, dst, obj, kwargs); err != nil {
+			return fmt.Errorf("field %q: %w", f.name, err)
+		}
+		if st.formdata == nil {
+			continue
+		}
+		vals, ok := st.formdata[st.prefix+f.name]
+		if err := f.fromFormdata(dst, vals, ok, st.files(f.name)); err != nil {
+			st.process[f.name] = append(st.process[f.name], err.Error())
+		}
+	}
+	return nil
+}
+
+// fillData sets dst from obj, kwargs (data merged under them) or the
+// default, in that order.
+func (st *formState) fillData(f *formField, dst reflect.Value, obj reflect.Value, kwargs map[string]any) error {
+	if obj.IsValid() {
+		if v, ok := lookupAttr(obj, f.name, f.goName); ok {
+			return f.fromData(dst, v)
+		}
+	}
+	if v, ok := kwargs[f.name]; ok {
+		return f.fromData(dst, v)
+	}
+	if f.hasDef {
+		return f.fromData(dst, f.def)
+	}
+	dst.SetZero()
+	return nil
+}
+
+// files returns the uploaded files of the field name.
+func (st *formState) files(name string) []*multipart.FileHeader {
+	mf := st.c.req.MultipartForm
+	if mf == nil {
+		return nil
+	}
+	return mf.File[st.prefix+name]
+}
+
+// IsSubmitted reports whether the form received formdata: the request
+// submitted a non-empty form (Flask-WTF's is_submitted, with SPEC's rule
+// that an empty form is absent), or FormFormData gave a non-empty one.
+func (f *Form) IsSubmitted() bool { return f.st != nil && f.st.submitted }
+
+// Validate checks the CSRF field (when enabled), the submitted values that
+// did not parse and the `validate` tags; it reports whether all passed.
+// Errors returns the messages.
+func (f *Form) Validate() bool {
+	st := f.st
+	if st == nil {
+		return false
+	}
+	st.errors = map[string][]string{}
+	for k, v := range st.process {
+		st.errors[k] = append([]string(nil), v...)
+	}
+	st.csrf.validate(st)
+	err := st.c.app.validateValue(st.outer, formNames)
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		for k, msgs := range ve.Fields {
+			if _, bad := st.process[k]; !bad { // a value that did not parse has its message
+				st.errors[k] = append(st.errors[k], msgs...)
+			}
+		}
+	}
+	return len(st.errors) == 0
+}
+
+// ValidateOnSubmit is IsSubmitted() && Validate() (Flask-WTF's
+// validate_on_submit): false without a submitted form, so a GET renders the
+// empty form without errors.
+func (f *Form) ValidateOnSubmit() bool { return f.IsSubmitted() && f.Validate() }
+
+// Errors returns the messages of the last Validate by field name (without
+// prefix; the CSRF field under its name), or nil before Validate. The map
+// is the form's own.
+func (f *Form) Errors() map[string][]string {
+	if f.st == nil {
+		return nil
+	}
+	return f.st.errors
+}
+
+// ValidationError returns the errors of the last Validate as a
+// *ValidationError (rendered 422), or nil when there are none: for views
+// that answer a failed form as an error rather than by rendering it again.
+func (f *Form) ValidationError() error {
+	if f.st == nil || len(f.st.errors) == 0 {
+		return nil
+	}
+	return &ValidationError{Fields: f.st.errors}
+}

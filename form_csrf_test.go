@@ -1,0 +1,87 @@
+package fwk_test
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
+)
+
+var csrfInput = regexp.MustCompile(`<input type="hidden" id="csrf_token" name="csrf_token" value="([^"]+)">`)
+
+// csrfFormView binds profileForm with meta and answers "ok <name>" when it
+// validates on submit, else the rendered form.
+func csrfFormView(meta map[string]any) func(*fwk.Ctx) error {
+	return func(ctx *fwk.Ctx) error {
+		var f profileForm
+		if err := fwk.BindForm(ctx, &f, fwk.FormMeta(meta)); err != nil {
+			return err
+		}
+		if f.ValidateOnSubmit() {
+			return ctx.Respond(http.StatusOK, "ok "+f.Name)
+		}
+		return ctx.Respond(http.StatusOK, string(f.HTML()))
+	}
+}
+
+// TestFormCSRFRoundTrip renders a form with its CSRF field, then submits it
+// through a real listener, with the app's protection on (CSRFEnabled) and
+// with only the form's own check (an exempt view, meta csrf on).
+func TestFormCSRFRoundTrip(t *testing.T) {
+	cfg := sessConfig(nil)
+	cfg.CSRFEnabled = true
+	a := mustNew(t, cfg, routesBundle{rs: routes.Tree(
+		routes.Func("/protected", csrfFormView(nil), fwk.Methods("GET", "POST")),
+		routes.Func("/exempt", csrfFormView(map[string]any{"csrf": true}), fwk.Methods("GET", "POST"), fwk.CSRFExempt()),
+		routes.Func("/expiring", csrfFormView(map[string]any{"csrf_time_limit": -time.Second}), fwk.Methods("GET", "POST"), fwk.CSRFExempt()),
+		routes.Func("/off", csrfFormView(map[string]any{"csrf": false}), fwk.Methods("GET", "POST"), fwk.CSRFExempt()),
+	)})
+	srv := newServer(t, a)
+	cl := jarClient(t)
+	post := func(path string, vals url.Values) (int, string) {
+		t.Helper()
+		status, body, _ := call(t, cl, "POST", srv.URL+path, strings.NewReader(vals.Encode()),
+			"Content-Type", "application/x-www-form-urlencoded")
+		return status, body
+	}
+	status, page, _ := call(t, cl, "GET", srv.URL+"/protected", nil)
+	m := csrfInput.FindStringSubmatch(page)
+	if status != 200 || m == nil || !strings.HasPrefix(page, `<input type="hidden" id="csrf_token"`) {
+		t.Fatalf("GET /protected = %d, no CSRF field first:\n%s", status, page)
+	}
+	token := m[1]
+	for _, tc := range []struct {
+		path   string
+		vals   url.Values
+		status int
+		want   string
+	}{
+		{"/protected", url.Values{"csrf_token": {token}, "name": {"Ann"}}, 200, "ok Ann"},
+		{"/protected", url.Values{"name": {"Ann"}}, 400, "The CSRF token is missing."},
+		{"/exempt", url.Values{"csrf_token": {token}, "name": {"Ann"}}, 200, "ok Ann"},
+		{"/exempt", url.Values{"name": {"Ann"}}, 200, `<li>The CSRF token is missing.</li>`},
+		{"/exempt", url.Values{"csrf_token": {token + "x"}, "name": {"Ann"}}, 200, `<li>The CSRF token is invalid.</li>`},
+		{"/expiring", url.Values{"csrf_token": {token}, "name": {"Ann"}}, 200, `<li>The CSRF token has expired.</li>`},
+		{"/off", url.Values{"name": {"Ann"}}, 200, "ok Ann"},
+	} {
+		status, body := post(tc.path, tc.vals)
+		if status != tc.status || !strings.Contains(body, tc.want) {
+			t.Errorf("POST %s %v = %d %s, want %d with %s", tc.path, tc.vals, status, body, tc.status, tc.want)
+		}
+	}
+	if _, page, _ := call(t, cl, "GET", srv.URL+"/off", nil); strings.Contains(page, "csrf_token") {
+		t.Errorf("meta csrf off still renders the field: %s", page)
+	}
+	// A fresh client has no session: its token cannot match.
+	other := jarClient(t)
+	status, body, _ := call(t, other, "POST", srv.URL+"/exempt", strings.NewReader(url.Values{"csrf_token": {token}, "name": {"Ann"}}.Encode()),
+		"Content-Type", "application/x-www-form-urlencoded")
+	if status != 200 || !strings.Contains(body, "The CSRF session token is missing.") {
+		t.Errorf("other session: %d %s", status, body)
+	}
+}
