@@ -52,8 +52,9 @@ func (p *formPage) post(path string, form url.Values) (int, string, string) {
 
 // TestLoginFlow logs in and out over HTTP: the admin area redirects to the
 // login page with "next", a wrong password is refused, a login without
-// the CSRF token is refused, a good one reaches the page asked for, a
-// hostile "next" is not followed, and logging out closes the area again.
+// the CSRF token is refused, a good one reaches the page asked for and
+// renews the session (the old CSRF token stops working), and logging out
+// closes the area again.
 func TestLoginFlow(t *testing.T) {
 	srv := startBlog(t)
 	p := &formPage{t: t, c: newClient(t), base: srv.URL}
@@ -92,6 +93,12 @@ func TestLoginFlow(t *testing.T) {
 	status, loc, _ = p.post("/login", url.Values{"csrf_token": {tok}, "name": {testAdmin}, "password": {testPassword}, "next": {"/admin"}})
 	if status != 302 || loc != "/admin" {
 		t.Fatalf("login: %d to %q, want 302 to /admin", status, loc)
+	}
+	// Renew at login replaced the CSRF token: the one of the login page is
+	// worthless now (what a token planted before login would be).
+	status, _, body = p.post("/logout", url.Values{"csrf_token": {tok}})
+	if status != 400 || !strings.Contains(body, "The CSRF session token is missing.") {
+		t.Errorf("logout with the token from before login: %d, want 400 (the session's token is gone)\n%s", status, body)
 	}
 	status, _, body = get(t, p.c, srv.URL, "/admin")
 	if status != 200 || !strings.Contains(body, `<strong id="admin-user">admin</strong>`) || !strings.Contains(body, "Welcome, admin.") {

@@ -172,3 +172,28 @@ func testMessages(t *testing.T, s *Store) {
 		t.Errorf("Messages() = %v, %v; want bob's then ann's", got, err)
 	}
 }
+
+// FuzzCheckPassword feeds stored-hash strings to the parser: no panic, no
+// work factor beyond the cap, and a hash that does not parse matches no
+// password.
+func FuzzCheckPassword(f *testing.F) {
+	h, err := hashPassword("pw", testIterations)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{h, dummyHash, "", "$$$", "pbkdf2-sha256$1$$", "pbkdf2-sha256$1$AA$AA", "pbkdf2-sha256$-1$AA$AA"} {
+		f.Add(s, "pw")
+	}
+	f.Fuzz(func(t *testing.T, hash, password string) {
+		iterations, _, key, ok := parseHash(hash)
+		if !ok {
+			if checkPassword(hash, password) {
+				t.Fatalf("checkPassword(%q) is true for a hash that does not parse", hash)
+			}
+			return
+		}
+		if iterations < 1 || iterations > 10_000_000 || len(key) == 0 {
+			t.Fatalf("parseHash(%q) accepted %d iterations, %d-byte key", hash, iterations, len(key))
+		}
+	})
+}
