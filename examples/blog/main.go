@@ -76,29 +76,36 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 	if err := fl.Parse(args); err != nil {
 		return s, nil, err
 	}
+	if _, err := dialectFor(s.driver); err != nil {
+		return s, nil, err
+	}
 	return s, fl.Args(), nil
 }
 
 // run is main without the exit: args are os.Args; it serves until ctx is
-// done.
+// done. Mistakes in the arguments and the address are reported before the
+// database is touched.
 func run(ctx context.Context, args []string, out io.Writer, getenv func(string) string) error {
 	s, rest, err := parseSettings(args[1:], out, getenv)
 	if err != nil {
 		return err
 	}
+	if len(rest) > 0 && rest[0] != "serve" { // urls, help
+		return runCommand(ctx, s, append([]string{args[0]}, rest...), out)
+	}
+	if len(rest) > 1 {
+		return fmt.Errorf("blog: serve: unexpected arguments %q (flags go before the command)", rest[1:])
+	}
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return fmt.Errorf("blog: %w", err)
+	}
+	defer ln.Close()
 	store, err := OpenStore(ctx, s.driver, s.dsn)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if len(rest) > 0 && rest[0] != "serve" { // urls, help
-		app, err := NewApp(fwk.ConfigFromEnv(), Options{Store: store})
-		if err != nil {
-			return err
-		}
-		app.SetOutput(out)
-		return app.Run(append([]string{args[0]}, rest...))
-	}
 	if s.apiToken == "" {
 		s.apiToken = rand.Text()
 		fmt.Fprintf(out, "API token for this run (set BLOG_API_TOKEN to choose one): %s\n", s.apiToken)
@@ -111,15 +118,24 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return fmt.Errorf("blog: serve: unexpected arguments %q (flags go before the command)", rest[1:])
-	}
-	ln, err := net.Listen("tcp", s.addr)
-	if err != nil {
-		return fmt.Errorf("blog: %w", err)
-	}
 	fmt.Fprintf(out, "database: %s (%s)\nserving on http://%s (Ctrl-C to stop)\n", redactDSN(s.dsn), s.driver, ln.Addr())
 	return app.Serve(ctx, ln)
+}
+
+// runCommand runs an fwk command other than serve (urls, help) on the
+// blog's app; args are the program name and the command's arguments.
+func runCommand(ctx context.Context, s settings, args []string, out io.Writer) error {
+	store, err := OpenStore(ctx, s.driver, s.dsn)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	app, err := NewApp(fwk.ConfigFromEnv(), Options{Store: store})
+	if err != nil {
+		return err
+	}
+	app.SetOutput(out)
+	return app.Run(args)
 }
 
 // seedAdmin creates the "admin" user on an empty database, with password

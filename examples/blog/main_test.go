@@ -34,7 +34,9 @@ func TestRunErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"blog", "-driver", "mysql", "-db", ":memory:"}, `unsupported database driver "mysql"`},
+		{[]string{"blog", "-driver", "mysql", "-db", ":memory:", "-addr", "127.0.0.1:0"}, `unsupported database driver "mysql"`},
+		{[]string{"blog", "-driver", "mysql", "urls"}, `unsupported database driver "mysql"`},
+		{[]string{"blog", "-db", "/nonexistent-dir/blog.db", "-addr", "127.0.0.1:0"}, "blog: migrate"},
 		{[]string{"blog", "-db", ":memory:", "-addr", "127.0.0.1:0", "serve", "extra"}, "unexpected arguments"},
 		{[]string{"blog", "-db", ":memory:", "-addr", "nonsense"}, "nonsense"},
 		{[]string{"blog", "-nope"}, "flag provided but not defined"},
