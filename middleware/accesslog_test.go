@@ -141,3 +141,16 @@ func TestRecorder(t *testing.T) {
 		})
 	}
 }
+
+// TestAccessLogCountsWireBytes: outside Compress, AccessLog logs the bytes
+// sent, compressed.
+func TestAccessLogCountsWireBytes(t *testing.T) {
+	var buf syncBuffer
+	log := slog.New(slog.NewJSONHandler(&buf, nil))
+	url := serve(t, middleware.AccessLog(log)(middleware.Compress()(hello(4096))))
+	_, body := do(t, "GET", url, nil, map[string]string{"Accept-Encoding": "gzip"})
+	recs := buf.records(t)
+	if len(recs) != 1 || recs[0]["bytes"] != float64(len(body)) || len(body) >= 4096 {
+		t.Errorf("records %v for a %d-byte gzipped body", recs, len(body))
+	}
+}

@@ -13,8 +13,9 @@
 //	}
 //
 // The first listed is the outermost: above, AccessLog sees the request id
-// and the client address RealIP found, and logs the status and byte count
-// of the response before compression.
+// and the client address RealIP found, and logs the status and the bytes
+// sent, after compression (list Compress before AccessLog to log the
+// uncompressed size).
 //
 // # What each one does
 //
