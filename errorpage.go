@@ -129,8 +129,11 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 				return
 			}
 			a.log.Error("fwk: error handler failed", "status", status, "error", herr, "rendering", err)
-			if c.rw.started() {
-				return
+			if c.rw.started() { // a partial error page: abort it, as for views
+				if c.rw.failed {
+					return
+				}
+				panic(http.ErrAbortHandler)
 			}
 			c.hdr.restore(w.Header(), status)
 		}

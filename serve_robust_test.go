@@ -6,6 +6,7 @@ package fwk_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -112,6 +113,17 @@ func TestFailureAfterResponseStartedAborts(t *testing.T) {
 	// The server keeps serving.
 	if resp, _, err := fetch(srv, "/missing"); err != nil || resp.StatusCode != http.StatusNotFound {
 		t.Errorf("GET /missing after the aborts = %v %v, want 404", resp, err)
+	}
+	// An error handler that fails half-way is aborted too.
+	a := srv.Config.Handler.(*fwk.App)
+	a.HandleError(http.StatusNotFound, func(c *fwk.Ctx, err error) error {
+		return flushThen(func() error { return errors.New("template failed half-way") })(c)
+	})
+	if resp, body, err := fetch(srv, "/missing"); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a failing 404 handler after flushing: %v %q %v, want io.ErrUnexpectedEOF", resp, body, err)
+	}
+	if l := logs.String(); !strings.Contains(l, "template failed half-way") {
+		t.Errorf("the handler's error is not logged:\n%s", l)
 	}
 }
 
@@ -265,5 +277,26 @@ func TestAbortWithNonErrorStatusIs500(t *testing.T) {
 	}
 	if l := logs.String(); strings.Count(l, "status must be 400-599") != 4 {
 		t.Errorf("want 4 logged programming errors:\n%s", l)
+	}
+}
+
+// Recording the headers that app-wide middleware set, and the body-limit
+// check, cost no allocation on a successful request.
+func TestRobustnessCostsNoAllocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	a, _ := appWithLogs(t, false, routes.Func("/nc", okView, fwk.Methods("GET", "POST")))
+	for _, method := range []string{"GET", "POST"} { // a POST without a body
+		req := httptest.NewRequest(method, "/nc", nil)
+		for _, preset := range []int{0, 3, 8} {
+			w := &discardRW{h: http.Header{}}
+			for i := range preset {
+				w.h.Set(fmt.Sprintf("X-Mw-%d", i), "v")
+			}
+			if n := testing.AllocsPerRun(200, func() { a.ServeHTTP(w, req) }); n != 0 {
+				t.Errorf("%s /nc with %d headers set before the app: %v allocations, want 0", method, preset, n)
+			}
+		}
 	}
 }
