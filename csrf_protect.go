@@ -42,12 +42,30 @@ func (a *App) initCSRF() error {
 	case cfg.SecretKey != "":
 		cc.signer = newSigner("csrf", append([]string{cfg.SecretKey}, cfg.SecretKeyFallbacks...)...)
 	}
+	if cc.signer == nil {
+		if err := a.checkNoCSRFTemplates(); err != nil {
+			return err
+		}
+	}
 	cc.origins = http.NewCrossOriginProtection()
 	for _, o := range cfg.CSRFTrustedOrigins {
 		if err := cc.origins.AddTrustedOrigin(o); err != nil {
 			return &StartupError{What: "config", Culprit: keyCSRFTrustedOrigins, Err: fmt.Errorf("%q: %w", o, err)}
 		}
 		cc.trusted = append(cc.trusted, strings.ToLower(o))
+	}
+	return nil
+}
+
+// checkNoCSRFTemplates fails start-up when a template calls csrfToken but
+// there is no key to sign tokens with: every such page would be a 500.
+func (a *App) checkNoCSRFTemplates() error {
+	for _, s := range a.tmpl.sets {
+		if l, ok := s.set.FirstUse("csrfToken"); ok {
+			return &StartupError{What: "template", Culprit: "csrfToken",
+				DeclaredAt: fmt.Sprintf("%s:%d of bundle %q", l.File, l.Line, l.Bundle),
+				Err:        fmt.Errorf("%w: not set while a template needs CSRF tokens", ErrSecretKey)}
+		}
 	}
 	return nil
 }

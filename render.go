@@ -70,7 +70,8 @@ func (t *templates) set(ext string) (*tmpl.Set, error) {
 			return s.set, nil
 		}
 	}
-	set, err := tmpl.Load(t.srcs, tmpl.Options{Ext: ext, Funcs: t.funcs, Debug: t.debug, LinkFunc: "urlFor"})
+	set, err := tmpl.Load(t.srcs, tmpl.Options{Ext: ext, Funcs: t.funcs, Debug: t.debug, LinkFunc: "urlFor",
+		TrackFuncs: []string{"csrfToken"}})
 	if err != nil {
 		return nil, &prefixError{"fwk: templates: ", err}
 	}

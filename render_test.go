@@ -215,12 +215,13 @@ func quietCfg() fwk.Config {
 
 func TestRenderFuncs(t *testing.T) {
 	cfg := quietCfg()
+	cfg.SecretKey = sessKey
 	cfg.Values = map[string]string{"SITE_NAME": "Demo"}
 	fsys := fstest.MapFS{
 		"url.html":    {Data: []byte(`<a href="{{urlFor "item" "id" 7 "q" "a b"}}">`)},
 		"config.html": {Data: []byte(`{{config "SITE_NAME"}} {{config "TEMPLATE_FILE_EXTENSION"}}`)},
 		"flash.html":  {Data: []byte(`[{{range flashes}}{{.Message}}{{end}}][{{range flashes "error"}}x{{end}}]`)},
-		"csrf.html":   {Data: []byte(`<input value="{{csrfToken}}">`)},
+		"csrf.html":   {Data: []byte(`<input value="{{if csrfToken}}ok{{end}}">`)},
 		// A constant broken target fails fwk.New (TestTemplateLinkCheck); a
 		// computed one fails the render.
 		"badurl.html": {Data: []byte(`{{urlFor (print "no" "pe")}}`)},
@@ -236,8 +237,8 @@ func TestRenderFuncs(t *testing.T) {
 	}{
 		{"url", 200, `<a href="/items/7?q=a&#43;b">`},
 		{"config", 200, "Demo .html"},
-		{"flash", 200, "[][]"}, // no session: no flashed message
-		{"csrf", 500, ""},      // CSRF is not configured
+		{"flash", 200, "[][]"}, // no flashed message
+		{"csrf", 200, `<input value="ok">`},
 		{"badurl", 500, ""},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/fwkgo/fwk"
@@ -201,7 +202,13 @@ func TestSecretKeyRules(t *testing.T) {
 	}
 	cfg := sessConfig(nil)
 	cfg.SecretKey = ""
-	_, err := fwk.New(cfg, tplApp{services: []any{newMemStore()}}.with(sessionRoutes()))
+	page := fstest.MapFS{"form.html": {Data: []byte("<form>\n{{csrfToken}}</form>")}}
+	_, err := fwk.New(cfg, tplApp{tpl: page}.with(sessionRoutes()))
+	var se *fwk.StartupError
+	if !errors.As(err, &se) || se.Culprit != "csrfToken" || se.DeclaredAt != `form.html:2 of bundle "app"` {
+		t.Errorf("a template calling csrfToken without SECRET_KEY: fwk.New = %v, want it to name the file and line", err)
+	}
+	_, err = fwk.New(cfg, tplApp{services: []any{newMemStore()}}.with(sessionRoutes()))
 	if !errors.Is(err, fwk.ErrSecretKey) || !strings.Contains(err.Error(), "SessionStore") {
 		t.Errorf("a SessionStore without SECRET_KEY: fwk.New = %v, want ErrSecretKey naming the store", err)
 	}

@@ -116,25 +116,41 @@ func renameCalls(root *parse.ListNode, from, to string) {
 	})
 }
 
+// FirstUse returns the first call of a function named in
+// Options.TrackFuncs (Target is the function's name), if any file calls it.
+func (s *Set) FirstUse(name string) (Link, bool) {
+	if l := s.tracked[name]; l != nil {
+		return *l, true
+	}
+	return Link{}, false
+}
+
 // collectLinks records the calls of s.linkFunc with a constant first
-// argument.
+// argument, and the first call of each tracked function.
 func (s *Set) collectLinks(bundle, file, text string, trees map[string]*parse.Tree) {
-	if s.linkFunc == "" {
+	if s.linkFunc == "" && len(s.tracked) == 0 {
 		return
 	}
+	lineOf := func(pos parse.Pos) int { return 1 + strings.Count(text[:min(int(pos), len(text))], "\n") }
 	for _, tr := range trees {
 		walkList(tr.Root, func(n parse.Node) {
 			cmd, ok := n.(*parse.CommandNode)
-			if !ok || len(cmd.Args) < 2 {
+			if !ok || len(cmd.Args) == 0 {
 				return
 			}
 			id, ok := cmd.Args[0].(*parse.IdentifierNode)
-			str, isStr := cmd.Args[1].(*parse.StringNode)
-			if !ok || !isStr || id.Ident != s.linkFunc {
+			if !ok {
 				return
 			}
-			line := 1 + strings.Count(text[:min(int(str.Pos), len(text))], "\n")
-			s.links = append(s.links, Link{Bundle: bundle, File: file, Line: line, Target: str.Text})
+			if first, tracked := s.tracked[id.Ident]; tracked && first == nil {
+				s.tracked[id.Ident] = &Link{Bundle: bundle, File: file, Line: lineOf(id.Pos), Target: id.Ident}
+			}
+			if len(cmd.Args) < 2 || id.Ident != s.linkFunc || s.linkFunc == "" {
+				return
+			}
+			if str, isStr := cmd.Args[1].(*parse.StringNode); isStr {
+				s.links = append(s.links, Link{Bundle: bundle, File: file, Line: lineOf(str.Pos), Target: str.Text})
+			}
 		})
 	}
 }

@@ -84,3 +84,24 @@ func TestLinks(t *testing.T) {
 		t.Errorf("Links() = %+v, want %d links", s.Links(), len(want))
 	}
 }
+
+func TestFirstUse(t *testing.T) {
+	funcs := template.FuncMap{"csrfToken": func() string { return "" }, "flashes": func() []string { return nil }}
+	srcs := []tmpl.Source{{Bundle: "app", FS: fstest.MapFS{
+		"a.html": file("<p>\n{{if .}}<input value=\"{{csrfToken}}\">{{end}}"),
+		"b.html": file("no calls"),
+	}}}
+	s, err := tmpl.Load(srcs, tmpl.Options{Funcs: funcs, TrackFuncs: []string{"csrfToken", "flashes"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := s.FirstUse("csrfToken"); !ok || l != (tmpl.Link{Bundle: "app", File: "a.html", Line: 2, Target: "csrfToken"}) {
+		t.Errorf("FirstUse(csrfToken) = %+v %v", l, ok)
+	}
+	if l, ok := s.FirstUse("flashes"); ok {
+		t.Errorf("FirstUse(flashes) = %+v, want no call", l)
+	}
+	if _, ok := s.FirstUse("untracked"); ok {
+		t.Error("FirstUse of an untracked name reports a call")
+	}
+}

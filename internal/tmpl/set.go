@@ -35,6 +35,9 @@ type Options struct {
 	// LinkFunc names the function whose constant first arguments Links
 	// reports ("urlFor"). Default none.
 	LinkFunc string
+	// TrackFuncs names functions whose first call FirstUse reports
+	// ("csrfToken"). Default none.
+	TrackFuncs []string
 }
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
@@ -47,8 +50,9 @@ type Set struct {
 	bufs     sync.Pool // of *bytes.Buffer
 
 	linkFunc string
-	loading  bool   // Load is parsing: collect links
-	links    []Link // see Links
+	loading  bool             // Load is parsing: collect links
+	links    []Link           // see Links
+	tracked  map[string]*Link // TrackFuncs -> first call (nil until seen)
 }
 
 // page is one renderable template and its pool of executable clones.
@@ -73,6 +77,12 @@ const maxPooledBuf = 64 << 10
 // signature, a nil FS).
 func Load(srcs []Source, opt Options) (*Set, error) {
 	s := &Set{srcs: append([]Source(nil), srcs...), ext: opt.Ext, debug: opt.Debug, linkFunc: opt.LinkFunc}
+	if len(opt.TrackFuncs) > 0 {
+		s.tracked = make(map[string]*Link, len(opt.TrackFuncs))
+		for _, name := range opt.TrackFuncs {
+			s.tracked[name] = nil
+		}
+	}
 	if s.ext == "" {
 		s.ext = ".html"
 	}
