@@ -64,14 +64,14 @@ func (s *Session) Set(key string, value any) {
 		s.vals = make(map[string]any, 4)
 	}
 	s.vals[key] = value
-	s.modified = true
+	s.changed()
 }
 
 // Delete removes key.
 func (s *Session) Delete(key string) {
 	if _, ok := s.vals[key]; ok {
 		delete(s.vals, key)
-		s.modified = true
+		s.changed()
 	}
 }
 
@@ -80,7 +80,7 @@ func (s *Session) Delete(key string) {
 func (s *Session) Clear() {
 	if len(s.vals) > 0 || s.hadCookie {
 		clear(s.vals)
-		s.modified = true
+		s.changed()
 	}
 }
 
@@ -94,10 +94,20 @@ func (s *Session) Renew() {
 		s.oldID = s.id
 	}
 	s.id = ""
-	s.modified = true
+	s.changed()
 	if s.c != nil {
 		s.Delete(s.c.app.cfg.csrfFieldName())
 		s.c.csrfToken = ""
+	}
+}
+
+// changed marks the session to be saved; a change after the response
+// headers were sent cannot reach the client and is logged.
+func (s *Session) changed() {
+	s.modified = true
+	if s.saved && s.c != nil {
+		s.c.app.log.Warn("fwk: session changed after the response headers were sent; the change is lost",
+			"endpoint", s.c.endpoint(), "path", s.c.req.URL.Path)
 	}
 }
 

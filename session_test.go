@@ -2,6 +2,7 @@ package fwk_test
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -211,5 +212,46 @@ func TestSecretKeyRules(t *testing.T) {
 	_, err = fwk.New(cfg, tplApp{services: []any{newMemStore()}}.with(sessionRoutes()))
 	if !errors.Is(err, fwk.ErrSecretKey) || !strings.Contains(err.Error(), "SessionStore") {
 		t.Errorf("a SessionStore without SECRET_KEY: fwk.New = %v, want ErrSecretKey naming the store", err)
+	}
+}
+
+func TestSessionSavedBeforeHeaders(t *testing.T) {
+	logs := &syncBuffer{}
+	app := mustNew(t, sessConfig(logs), tplApp{}.with(
+		routes.Func("/stream", func(ctx *fwk.Ctx) error {
+			ctx.Session().Set("user", "ann")
+			ctx.Writer().(http.Flusher).Flush() // headers go out here
+			ctx.Session().Set("late", "lost") // too late for this response
+			return ctx.Respond(http.StatusOK, "streamed")
+		}),
+		routes.Func("/oops", func(ctx *fwk.Ctx) error {
+			if err := ctx.Flash("Not found, sorry.", "error"); err != nil {
+				return err
+			}
+			return fwk.Abort(http.StatusNotFound)
+		}),
+		routes.Func("/read", func(ctx *fwk.Ctx) error {
+			u, _ := ctx.Session().Get("user")
+			l, _ := ctx.Session().Get("late")
+			ms, _ := ctx.Flashes()
+			return ctx.Respond(http.StatusOK, fmt.Sprintf("%v %v %v", u, l, ms))
+		})))
+	srv := httptest.NewServer(app)
+	defer srv.Close()
+	cl := jarClient(t)
+	if code, body := sget(t, cl, srv.URL+"/stream"); code != 200 || body != "streamed" {
+		t.Fatalf("GET /stream = %d %q", code, body)
+	}
+	if _, body := sget(t, cl, srv.URL+"/read"); body != "ann <nil> []" {
+		t.Errorf("after a flushed response the session reads %q, want the value set before the flush", body)
+	}
+	if !strings.Contains(logs.String(), "the change is lost") {
+		t.Errorf("a change after the headers went out is not logged: %s", logs.String())
+	}
+	if code, _ := sget(t, cl, srv.URL+"/oops"); code != http.StatusNotFound {
+		t.Fatalf("GET /oops = %d", code)
+	}
+	if _, body := sget(t, cl, srv.URL+"/read"); body != "ann <nil> [{error Not found, sorry.}]" {
+		t.Errorf("a flash before an error page reads %q, want it kept", body)
 	}
 }
