@@ -255,3 +255,31 @@ func TestSessionSavedBeforeHeaders(t *testing.T) {
 		t.Errorf("a flash before an error page reads %q, want it kept", body)
 	}
 }
+
+func TestSessionReadWriteAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	app := mustNew(t, sessConfig(nil), tplApp{}.with(
+		routes.Func("/rw", func(ctx *fwk.Ctx) error {
+			s := ctx.Session()
+			n, _ := s.Get("n")
+			i, _ := n.(int)
+			s.Set("n", i+1)
+			s.Set("user_id", 42)
+			return ctx.NoContent()
+		})))
+	w := &discardRW{h: http.Header{}}
+	req := httptest.NewRequest("GET", "/rw", nil)
+	app.ServeHTTP(w, req)
+	cookie, _, _ := strings.Cut(w.h.Get("Set-Cookie"), ";")
+	req.Header.Set("Cookie", cookie)
+	n := testing.AllocsPerRun(200, func() {
+		clear(w.h)
+		app.ServeHTTP(w, req)
+	})
+	if w.h.Get("Set-Cookie") == "" || n > 10 {
+		t.Errorf("reading and writing a small session: %v allocations (Set-Cookie %q), want at most 10", n, w.h.Get("Set-Cookie"))
+	}
+	t.Logf("read+write of a small session: %v allocations per request", n)
+}
