@@ -43,9 +43,7 @@ func (a *App) initCSRF() error {
 		cc.signer = newSigner("csrf", append([]string{cfg.SecretKey}, cfg.SecretKeyFallbacks...)...)
 	}
 	if cc.signer == nil {
-		if err := a.checkNoCSRFTemplates(); err != nil {
-			return err
-		}
+		a.warnCSRFTemplates()
 	}
 	cc.origins = http.NewCrossOriginProtection()
 	for _, o := range cfg.CSRFTrustedOrigins {
@@ -57,17 +55,19 @@ func (a *App) initCSRF() error {
 	return nil
 }
 
-// checkNoCSRFTemplates fails start-up when a template calls csrfToken but
-// there is no key to sign tokens with: every such page would be a 500.
-func (a *App) checkNoCSRFTemplates() error {
+// warnCSRFTemplates warns at start-up when a template calls csrfToken but
+// there is no key to sign tokens with: rendering it fails (a logged 500
+// naming SECRET_KEY). It is a warning, not an error, so that tools that
+// build the app without secrets (the urls command, URL building in tests)
+// keep working.
+func (a *App) warnCSRFTemplates() {
 	for _, s := range a.tmpl.sets {
 		if l, ok := s.set.FirstUse("csrfToken"); ok {
-			return &StartupError{What: "template", Culprit: "csrfToken",
-				DeclaredAt: fmt.Sprintf("%s:%d of bundle %q", l.File, l.Line, l.Bundle),
-				Err:        fmt.Errorf("%w: not set while a template needs CSRF tokens", ErrSecretKey)}
+			a.log.Warn("fwk: a template calls csrfToken but SECRET_KEY is not set: its pages will fail with 500",
+				"template", l.File, "line", l.Line, "bundle", l.Bundle)
+			return
 		}
 	}
-	return nil
 }
 
 // safeMethod reports whether method needs no CSRF check (exact case).

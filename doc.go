@@ -251,8 +251,8 @@
 // (403). CSRFExempt() and Meta.CSRFExempt exempt views.
 //
 // A SECRET_KEY that is set must be 32 bytes or more and not a placeholder;
-// fwk.New also requires one when CSRF is on, a SessionStore is installed or
-// a template calls csrfToken.
+// fwk.New also requires one when CSRF is on or a SessionStore is installed
+// (a template calling csrfToken without one is a start-up warning).
 // Without one, using the session, Flash or GenerateCSRF fails with
 // ErrNoSecretKey (a logged 500); no random key is ever made up.
 //
