@@ -54,6 +54,7 @@ func (c *Ctx) flushAfter() {
 	if a.state != afterArmed {
 		return
 	}
+	c.rw.recordHeaders() // before the callbacks touch the headers
 	if code := a.fire(0); code != 0 {
 		a.ResponseWriter.WriteHeader(code)
 	}
