@@ -6,3 +6,7 @@ import "testing"
 
 // postgresBackends is empty without -tags postgres.
 func postgresBackends(*testing.T) []backend { return nil }
+
+// postgresHint is what run says for a PostgreSQL DSN in a build without
+// the driver.
+const postgresHint = "build with -tags postgres"

@@ -54,3 +54,7 @@ func openPostgresTest(t *testing.T, dsn string) *Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// postgresHint is what run says for a PostgreSQL DSN whose server does not
+// answer (port 1), in a build with the driver.
+const postgresHint = "blog: migrate"

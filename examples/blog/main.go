@@ -9,8 +9,9 @@
 // Flags (each also read from the environment variable in brackets):
 //
 //	-addr      listen address [BLOG_ADDR], default 127.0.0.1:8080
-//	-driver    database/sql driver [BLOG_DB_DRIVER]: sqlite (default), or
-//	           pgx for PostgreSQL (build with -tags postgres)
+//	-driver    database/sql driver [BLOG_DB_DRIVER]: sqlite, or pgx for
+//	           PostgreSQL (build with -tags postgres); by default pgx for a
+//	           postgres:// or postgresql:// DSN, else sqlite
 //	-db        database [BLOG_DB]: an SQLite file (default fwk-blog.db in
 //	           the temporary directory; ":memory:" for a throw-away one) or a
 //	           PostgreSQL DSN
@@ -69,12 +70,15 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 	fl := flag.NewFlagSet("blog", flag.ContinueOnError)
 	fl.SetOutput(out)
 	fl.StringVar(&s.addr, "addr", env("BLOG_ADDR", "127.0.0.1:8080"), "listen `address` [BLOG_ADDR]")
-	fl.StringVar(&s.driver, "driver", env("BLOG_DB_DRIVER", "sqlite"), "database/sql `driver`: sqlite, or pgx with -tags postgres [BLOG_DB_DRIVER]")
+	fl.StringVar(&s.driver, "driver", env("BLOG_DB_DRIVER", ""), "database/sql `driver`: sqlite, or pgx with -tags postgres; default: from the DSN [BLOG_DB_DRIVER]")
 	fl.StringVar(&s.dsn, "db", env("BLOG_DB", filepath.Join(os.TempDir(), "fwk-blog.db")), "SQLite file, \":memory:\", or PostgreSQL `DSN` [BLOG_DB]")
 	fl.StringVar(&s.apiToken, "api-token", env("BLOG_API_TOKEN", ""), "bearer `token` for API writes; random when empty [BLOG_API_TOKEN]")
 	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user created on an empty database; random when empty [BLOG_ADMIN_PASSWORD]")
 	if err := fl.Parse(args); err != nil {
 		return s, nil, err
+	}
+	if s.driver == "" {
+		s.driver = driverFor(s.dsn)
 	}
 	if _, err := dialectFor(s.driver); err != nil {
 		return s, nil, err

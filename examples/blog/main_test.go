@@ -36,6 +36,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"blog", "-driver", "mysql", "-db", ":memory:", "-addr", "127.0.0.1:0"}, `unsupported database driver "mysql"`},
 		{[]string{"blog", "-driver", "mysql", "urls"}, `unsupported database driver "mysql"`},
+		{[]string{"blog", "-db", "postgres://u@127.0.0.1:1/blog", "urls"}, postgresHint},
 		{[]string{"blog", "-db", "/nonexistent-dir/blog.db", "-addr", "127.0.0.1:0"}, "blog: migrate"},
 		{[]string{"blog", "-db", ":memory:", "-addr", "127.0.0.1:0", "serve", "extra"}, "unexpected arguments"},
 		{[]string{"blog", "-db", ":memory:", "-addr", "nonsense"}, "nonsense"},

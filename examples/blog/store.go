@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,15 @@ func dialectFor(driver string) (dialect, error) {
 	return dialect{}, fmt.Errorf("blog: unsupported database driver %q (want sqlite, pgx or postgres)", driver)
 }
 
+// driverFor returns the driver a DSN names: pgx for a postgres:// or
+// postgresql:// URL, sqlite for anything else (a file path, ":memory:").
+func driverFor(dsn string) string {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return "pgx"
+	}
+	return "sqlite"
+}
+
 // rebind rewrites the "?" placeholders of q for d.
 func (d dialect) rebind(q string) string {
 	if !d.dollar {
@@ -74,6 +84,9 @@ func OpenStore(ctx context.Context, driver, dsn string) (*Store, error) {
 	d, err := dialectFor(driver)
 	if err != nil {
 		return nil, err
+	}
+	if !slices.Contains(sql.Drivers(), driver) {
+		return nil, fmt.Errorf("blog: the %s driver is not built in: build with -tags postgres (go run -tags postgres ./examples/blog)", driver)
 	}
 	if d.name == "sqlite" {
 		dsn = sqliteDSN(dsn)

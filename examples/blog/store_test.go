@@ -25,6 +25,17 @@ func TestRebind(t *testing.T) {
 	}
 }
 
+func TestDriverFor(t *testing.T) {
+	for dsn, want := range map[string]string{
+		"postgres://u@db/blog": "pgx", "postgresql://db/blog": "pgx",
+		"/var/lib/blog.db": "sqlite", ":memory:": "sqlite", "postgres.db": "sqlite",
+	} {
+		if got := driverFor(dsn); got != want {
+			t.Errorf("driverFor(%q) = %q, want %q", dsn, got, want)
+		}
+	}
+}
+
 func TestDialectFor(t *testing.T) {
 	for driver, want := range map[string]string{"sqlite": "sqlite", "pgx": "postgres", "postgres": "postgres"} {
 		d, err := dialectFor(driver)
