@@ -51,6 +51,7 @@ type bodyCodecs struct {
 	once     sync.Once
 	form     *form.Decoder
 	validate validatorT
+	forms    sync.Map // reflect.Type -> *formType (form.go)
 }
 
 // codecs returns the App's body codecs.

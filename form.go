@@ -31,10 +31,17 @@ import (
 //		Copy    bool   `label:"Send me a copy"`
 //	}
 //
-// An optional method FieldOrder() []string on the form (SPEC's field_order)
-// lists field names in render order; the fields it does not list come
-// first, in declaration order. A Form belongs to the request it was bound
-// for and must not be kept after it.
+// Field types: string, integers, floats, bool (a checkbox: absent, "" and
+// "false" are false), time.Time (RFC 3339, datetime-local or date inputs),
+// encoding.TextUnmarshaler, pointers to those, slices of those (repeated
+// inputs), *multipart.FileHeader and []*multipart.FileHeader (uploads);
+// another type is an error of BindForm naming the field.
+//
+// An optional method FieldOrder() []string on the form (SPEC's field_order,
+// a constant list) names fields in render order; the fields it does not
+// list come first, in declaration order. The fields of a type are resolved
+// once per App. A Form belongs to the request it was bound for and must not
+// be kept after it.
 type Form struct {
 	st *formState
 }
@@ -140,16 +147,33 @@ func BindForm(c *Ctx, f any, opts ...FormOption) error {
 	return nil
 }
 
+// formType is what a form type's fields and FieldOrder say, resolved once
+// per App and type.
+type formType struct {
+	fields []formField // in render order
+	err    error
+}
+
+// formTypeOf returns the resolved fields of the form outer points to.
+func (a *App) formTypeOf(outer reflect.Value) ([]formField, error) {
+	cache := &a.codecs().forms
+	if ft, ok := cache.Load(outer.Type()); ok {
+		return ft.(*formType).fields, ft.(*formType).err
+	}
+	ft := &formType{}
+	ft.fields, ft.err = formFields(outer.Elem().Type())
+	if fo, ok := outer.Interface().(fieldOrderer); ok && ft.err == nil {
+		ft.fields, ft.err = orderFields(ft.fields, fo.FieldOrder())
+	}
+	cache.Store(outer.Type(), ft)
+	return ft.fields, ft.err
+}
+
 // newFormState resolves the fields, their order, the prefix and the meta.
 func newFormState(c *Ctx, outer reflect.Value, args *formArgs) (*formState, error) {
-	fields, err := formFields(outer.Elem().Type())
+	fields, err := c.app.formTypeOf(outer)
 	if err != nil {
 		return nil, err
-	}
-	if fo, ok := outer.Interface().(fieldOrderer); ok {
-		if fields, err = orderFields(fields, fo.FieldOrder()); err != nil {
-			return nil, err
-		}
 	}
 	st := &formState{c: c, outer: outer, fields: fields, prefix: wtfPrefix(args.prefix),
 		process: map[string][]string{}}
