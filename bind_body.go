@@ -150,19 +150,20 @@ func (c *Ctx) decodeJSON(v any) error {
 func checkJSONEnd(dec *json.Decoder) error {
 	offset := dec.InputOffset()
 	_, err := dec.Token()
-	var mbe *http.MaxBytesError
 	switch {
 	case err == io.EOF:
 		return nil
-	case errors.As(err, &mbe) || (err != nil && !strings.HasPrefix(err.Error(), "json: ") && !isSyntaxError(err)):
+	case err != nil && isReadError(err): // too large (413), connection gone
 		return bodyError(err)
 	}
 	return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", offset), errTrailingData)
 }
 
-func isSyntaxError(err error) bool {
+// isReadError reports whether err comes from reading the body rather than
+// from encoding/json's parsing.
+func isReadError(err error) bool {
 	var syn *json.SyntaxError
-	return errors.As(err, &syn)
+	return !errors.As(err, &syn) && !strings.HasPrefix(err.Error(), "json: ")
 }
 
 var errTrailingData = errors.New("data after the JSON value")
