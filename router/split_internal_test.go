@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,14 @@ func FuzzSplitWork(f *testing.F) {
 		if bound := 6 * (len(p.pieces) + 1) * (len(text) + 1); steps > bound {
 			t.Fatalf("%d steps for %d bytes, bound %d", steps, len(text), bound)
 		}
+		if len(text) <= 24 {
+			want := make([]int32, len(p.pieces)+1)
+			ok := naiveSplit(p.pieces, text, 0, 0, want)
+			want[len(p.pieces)] = int32(len(text))
+			if ok != found || found && !slices.Equal(starts, want) {
+				t.Fatalf("split(%q) = %v %v, plain backtracking gives %v %v", text, found, starts, ok, want)
+			}
+		}
 		if !found {
 			return
 		}
@@ -93,4 +102,37 @@ func FuzzSplitWork(f *testing.F) {
 			}
 		}
 	})
+}
+
+// naiveSplit is the reference for split: plain recursive backtracking in
+// the same order (greedy one-segment converters, lazy slash-spanning ones),
+// exponential but fine for short texts.
+func naiveSplit(ps []piece, raw string, i, pos int, starts []int32) bool {
+	if i == len(ps) {
+		return pos == len(raw)
+	}
+	starts[i] = int32(pos)
+	pc := &ps[i]
+	if pc.ci == nil {
+		j, ok := prefixEscaped(raw[pos:], pc.lit)
+		return ok && naiveSplit(ps, raw, i+1, pos+j, starts)
+	}
+	var ends []int
+	for q, started := pos, false; ; started = true {
+		u := unitLen(raw, q, pc.ci, started)
+		if u == 0 {
+			break
+		}
+		q += u
+		ends = append(ends, q)
+	}
+	if !pc.ci.slash {
+		slices.Reverse(ends)
+	}
+	for _, e := range ends {
+		if naiveSplit(ps, raw, i+1, e, starts) {
+			return true
+		}
+	}
+	return false
 }
