@@ -118,14 +118,17 @@
 // # Building
 //
 // Router.Build and Router.AppendBuild turn an endpoint and key/value pairs
-// into a URL. Among the rules of the endpoint (those with more arguments
-// first, then registration order), the first whose parameters all have
-// values, whose defaults agree with the values given for them, and whose
-// converters accept the values wins. Values are rendered by the converters,
-// checked against their own Match, and percent-encoded as one segment ('/'
-// only kept by path); other values form a query string sorted by key. Errors
-// wrap ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
-// ErrMethodNotAllowed and name the rule, parameter, converter and value.
+// into a URL. Among the rules of the endpoint (alias rules last, then those
+// with more arguments first, then registration order), the first whose
+// parameters all have values, whose defaults agree with the values given for
+// them, and whose converters accept the values wins. Values are rendered by
+// the converters, checked against their own Match, and percent-encoded as one
+// segment ('/' only kept by path); other values form a query string sorted by
+// key (floats as Python writes them, "1.0"), unless BuildOptions.DropUnknown
+// is set. Errors wrap ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
+// ErrMethodNotAllowed and say what Werkzeug's BuildError says: the values
+// given, the rule that came closest and the values it lacks, the methods the
+// endpoint serves, or a similar endpoint ("did you mean").
 //
 // # Performance
 //
