@@ -246,8 +246,9 @@ func contactForm(t *testing.T, b *browser, next string) {
 		t.Errorf("refusal page says %q", got)
 	}
 
-	b.navigate("back", chromedp.NavigateBack())
-	b.do("reload", chromedp.Reload()) // a fresh form, with its token
+	if st := b.open(urlFor(t, "SiteController.Contact", "next", next)); st != 200 { // a fresh form, with its token
+		t.Fatalf("contact page: %d", st)
+	}
 	b.do("fill in", chromedp.SetValue(chromedp.CSS("#name"), "Ann"), chromedp.SetValue(chromedp.CSS("#email"), "ann@example.com"),
 		chromedp.SetValue(chromedp.CSS("#message"), "Hello from a real browser."))
 	if st := b.navigate("submit", chromedp.Click(chromedp.CSS("form.stacked button"))); st != 200 {
