@@ -29,27 +29,30 @@ func (c *AuthController) Meta() fwk.Meta {
 	}}
 }
 
+// LoginForm is the login page's form.
+type LoginForm struct {
+	fwk.Form
+	Name     string `label:"User name" validate:"required,max=100"`
+	Password string `input:"password" validate:"required,max=1000"`
+	Next     string `input:"hidden"` // where to go after logging in
+}
+
 // Login shows the login form and checks it. On success the session gets a
 // new identity (Renew: a session id planted before login is worthless
 // after it) and the user's id, and the user goes to "next" when it is a
 // safe local URL, else to the admin area.
 func (c *AuthController) Login(ctx *fwk.Ctx) error {
-	r := ctx.Request()
-	data := fwk.M{"next": r.FormValue("next"), "name": ""}
-	if r.Method == http.MethodPost {
-		name := r.PostFormValue("name")
-		data["name"] = name
-		u, err := c.Store.Authenticate(ctx.Context(), name, r.PostFormValue("password"))
+	f := &LoginForm{}
+	next := fwk.FormData(fwk.M{"next": ctx.Request().URL.Query().Get("next")})
+	if err := fwk.BindForm(ctx, f, next); err != nil {
+		return err
+	}
+	data := fwk.M{"form": f}
+	if f.ValidateOnSubmit() {
+		u, err := c.Store.Authenticate(ctx.Context(), f.Name, f.Password)
 		switch {
 		case err == nil:
-			s := ctx.Session()
-			s.Renew()
-			s.Set(sessionUserID, u.ID)
-			s.Set(sessionUserName, u.Name)
-			if err := ctx.Flash("Welcome, "+u.Name+".", "success"); err != nil {
-				return err
-			}
-			return ctx.Redirect("AdminController.Index")
+			return c.loggedIn(ctx, u)
 		case errors.Is(err, ErrBadLogin):
 			data["error"] = "Wrong user name or password."
 		default:
@@ -57,6 +60,18 @@ func (c *AuthController) Login(ctx *fwk.Ctx) error {
 		}
 	}
 	return render(ctx, "login", data)
+}
+
+// loggedIn starts the session of u and redirects.
+func (c *AuthController) loggedIn(ctx *fwk.Ctx, u *User) error {
+	s := ctx.Session()
+	s.Renew()
+	s.Set(sessionUserID, u.ID)
+	s.Set(sessionUserName, u.Name)
+	if err := ctx.Flash("Welcome, "+u.Name+".", "success"); err != nil {
+		return err
+	}
+	return ctx.Redirect("AdminController.Index")
 }
 
 // Logout forgets the user and goes home.
