@@ -3,6 +3,7 @@ package fwk_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -70,6 +71,30 @@ func formBody(kv ...string) string {
 
 const formCT = "application/x-www-form-urlencoded"
 
+// csrfRow is one request of TestCSRFTokenRows and its expected outcome.
+type csrfRow struct {
+	name   string
+	cl     *http.Client
+	method string
+	target string
+	body   string
+	header []string
+	code   int
+	reason string // in the body
+}
+
+func (tt csrfRow) check(t *testing.T) {
+	t.Helper()
+	var body io.Reader
+	if tt.body != "" {
+		body = strings.NewReader(tt.body)
+	}
+	code, got, _ := call(t, tt.cl, tt.method, tt.target, body, tt.header...)
+	if code != tt.code || tt.reason != "" && !strings.Contains(got, tt.reason) {
+		t.Errorf("%s: %s = %d %.80q, want %d %q", tt.name, tt.method, code, got, tt.code, tt.reason)
+	}
+}
+
 func TestCSRFTokenRows(t *testing.T) {
 	srv, logs := csrfServer(t, nil, false)
 	cl, tok := tokenClient(t, srv)
@@ -79,16 +104,7 @@ func TestCSRFTokenRows(t *testing.T) {
 	sessionCookieValue := freshCookie(t, srv, "a", "b").Value
 	fresh := &http.Client{}
 	submit := srv.URL + "/submit"
-	tests := []struct {
-		name   string
-		cl     *http.Client
-		method string
-		target string
-		body   string
-		header []string
-		code   int
-		reason string
-	}{
+	tests := []csrfRow{
 		{"no token", cl, "POST", submit, "", []string{"Content-Type", formCT}, 400, "The CSRF token is missing."},
 		{"empty token", cl, "POST", submit, formBody("csrf_token", ""), []string{"Content-Type", formCT}, 400, "The CSRF token is missing."},
 		{"token, fresh client", fresh, "POST", submit, formBody("csrf_token", tok), []string{"Content-Type", formCT}, 400, "The CSRF session token is missing."},
@@ -124,20 +140,7 @@ func TestCSRFTokenRows(t *testing.T) {
 		{"Origin same", cl, "POST", submit, formBody("csrf_token", tok), []string{"Content-Type", formCT, "Origin", srv.URL}, 200, ""},
 	}
 	for _, tt := range tests {
-		var body *strings.Reader
-		if tt.body != "" {
-			body = strings.NewReader(tt.body)
-		}
-		var code int
-		var got string
-		if body == nil {
-			code, got, _ = call(t, tt.cl, tt.method, tt.target, nil, tt.header...)
-		} else {
-			code, got, _ = call(t, tt.cl, tt.method, tt.target, body, tt.header...)
-		}
-		if code != tt.code || tt.reason != "" && !strings.Contains(got, tt.reason) {
-			t.Errorf("%s: %s = %d %.80q, want %d %q", tt.name, tt.method, code, got, tt.code, tt.reason)
-		}
+		tt.check(t)
 	}
 	if !strings.Contains(logs.String(), "CSRF check refused") {
 		t.Errorf("refusals are not logged: %s", logs.String())
