@@ -248,7 +248,8 @@
 // WTF_CSRF_FIELD_NAME or the X-CSRFToken / X-CSRF-Token header (400 with
 // Flask-WTF's reason, a *CSRFError) and must pass http.CrossOriginProtection
 // (WTF_CSRF_TRUSTED_ORIGINS) and, over TLS, the https Origin/Referer check
-// (403). CSRFExempt() and Meta.CSRFExempt exempt views.
+// (403). CSRFExempt() and Meta.CSRFExempt exempt views; rules added
+// directly with App.Router().Add are not fwk views and are not checked.
 //
 // A SECRET_KEY that is set must be 32 bytes or more and not a placeholder;
 // fwk.New also requires one when CSRF is on or a SessionStore is installed
