@@ -31,7 +31,7 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		host = sub + "." + a.cfg.ServerName
 	}
 	v := &view{app: a, route: r, endpoint: endpoint, rule: rule, servesJSON: r.servesJSONView(),
-		csrfExempt: r.csrfExempt || r.meta != nil && r.meta.CSRFExempt}
+		csrfExempt: r.csrfExempt || r.meta != nil && r.meta.CSRFExempt, maxBody: r.maxBodyBytes(a.cfg)}
 	rt, err := a.router.Add(router.Rule{
 		Path:          rule,
 		Endpoint:      endpoint,

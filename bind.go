@@ -44,7 +44,8 @@ type view struct {
 	call    func(*Ctx) error
 	handler http.Handler
 
-	csrfExempt bool // CSRFExempt or Meta.CSRFExempt
+	csrfExempt bool  // CSRFExempt or Meta.CSRFExempt
+	maxBody    int64 // the body limit: MaxBodyBytes of the route, else the Config's
 }
 
 // ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the

@@ -54,11 +54,33 @@ func (a *App) limitBody(c *Ctx) bool {
 
 // limitPresentBody is limitBody for a request with a body.
 func (a *App) limitPresentBody(c *Ctx) bool {
-	if err := LimitBody(c.rw.ResponseWriter, c.req, a.cfg.maxBodyBytes()); err != nil {
+	n := a.cfg.maxBodyBytes()
+	if c.view != nil {
+		n = c.view.maxBody
+	}
+	if err := LimitBody(c.rw.ResponseWriter, c.req, n); err != nil {
 		a.renderCtxError(c, err)
 		return false
 	}
 	return true
+}
+
+// MaxBodyBytes sets the largest request body of a view in place of
+// Config.MaxBodyBytes (MAX_CONTENT_LENGTH): more for an upload view, less
+// for a small JSON endpoint. A negative n means no limit, 0 the app's.
+// MAX_FORM_MEMORY_SIZE still bounds the values of forms.
+//
+//	routes.Func("/photos", uploadPhoto, fwk.Methods("POST"), fwk.MaxBodyBytes(200<<20))
+func MaxBodyBytes(n int64) ViewOption {
+	return func(r *Route) { r.maxBody = n }
+}
+
+// maxBodyBytes is the body limit of the route's view under cfg.
+func (r *Route) maxBodyBytes(cfg Config) int64 {
+	if r.maxBody != 0 {
+		return r.maxBody
+	}
+	return cfg.maxBodyBytes()
 }
 
 // errBodyTooLarge is the 413 of a body (or form) over limit bytes.

@@ -240,3 +240,40 @@ func TestRedirectFormNextBounded(t *testing.T) {
 		t.Errorf("after Redirect: %s, want %s", got, want)
 	}
 }
+
+// A view's MaxBodyBytes option replaces the app's limit for that view.
+func TestMaxBodyBytesPerView(t *testing.T) {
+	srv := limitedServer(t, 1<<10, 0,
+		routes.Func("/default", readAllView, fwk.Methods("POST")),
+		routes.Func("/upload", readAllView, fwk.Methods("POST"), fwk.MaxBodyBytes(1<<20)),
+		routes.Func("/small", readAllView, fwk.Methods("POST"), fwk.MaxBodyBytes(10)),
+		routes.Func("/unlimited", readAllView, fwk.Methods("POST"), fwk.MaxBodyBytes(-1)),
+	)
+	tests := []struct {
+		path    string
+		size    int64
+		chunked bool
+		code    int
+	}{
+		{"/default", 2 << 10, false, 413},
+		{"/default", 2 << 10, true, 413},
+		{"/upload", 100 << 10, false, 200},
+		{"/upload", 100 << 10, true, 200},
+		{"/upload", 2 << 20, false, 413},
+		{"/small", 20, false, 413},
+		{"/small", 20, true, 413},
+		{"/small", 10, false, 200},
+		{"/unlimited", 2 << 20, true, 200},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest("POST", srv.URL+tt.path, &countingReader{n: tt.size})
+		req.ContentLength = tt.size
+		if tt.chunked {
+			req.ContentLength = -1
+		}
+		code, text, err := do(t, req)
+		if err != nil || code != tt.code {
+			t.Errorf("POST %s, %d bytes (chunked %v) = %d %q %v, want %d", tt.path, tt.size, tt.chunked, code, text, err, tt.code)
+		}
+	}
+}

@@ -86,7 +86,8 @@
 // before the view runs, and reading a chunked body past it fails with an
 // *http.MaxBytesError, a 413 for StatusCode. Forms the framework parses
 // also obey Config.MaxFormMemory (MAX_FORM_MEMORY_SIZE) for their non-file
-// names and values. LimitBody applies the same contract in middleware.
+// names and values. The view option MaxBodyBytes gives one view its own
+// limit; LimitBody applies the same contract in middleware.
 //
 // A panic (or a returned error) after the response started cannot become an
 // error page: it is logged and the connection aborted with

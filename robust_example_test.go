@@ -113,3 +113,40 @@ func Example_staticFiles() {
 	// /theme/static/css/ 404 {"error":"Not Found","status":404}
 	// /theme/static/.env 404 {"error":"Not Found","status":404}
 }
+
+// uploadBundle has a comment view under the app's body limit and an upload
+// view that takes more.
+type uploadBundle struct{}
+
+func (uploadBundle) Name() string { return "files" }
+func (uploadBundle) Routes() []*fwk.Route {
+	read := func(c *fwk.Ctx) error {
+		n, err := io.Copy(io.Discard, c.Request().Body)
+		if err != nil {
+			return err
+		}
+		return c.Respond(http.StatusOK, fmt.Sprint(n, " bytes"))
+	}
+	return routes.Tree(
+		routes.Func("/comment", read, fwk.Methods("POST")),
+		routes.Func("/upload", read, fwk.Methods("POST"), fwk.MaxBodyBytes(1<<20)),
+	)
+}
+
+func ExampleMaxBodyBytes() {
+	cfg := fwk.DefaultConfig()
+	cfg.MaxBodyBytes = 1 << 10 // 1 KiB for the whole app
+	app, err := fwk.New(cfg, uploadBundle{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, path := range []string{"/comment", "/upload"} {
+		w := httptest.NewRecorder()
+		app.ServeHTTP(w, httptest.NewRequest("POST", path, strings.NewReader(strings.Repeat("x", 4<<10))))
+		fmt.Println(path, w.Code)
+	}
+	// Output:
+	// /comment 413
+	// /upload 200
+}

@@ -61,7 +61,8 @@ type Route struct {
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
 	rulOpts    ruleOptions
-	csrfExempt bool // CSRFExempt (csrf_protect.go)
+	csrfExempt bool  // CSRFExempt (csrf_protect.go)
+	maxBody    int64 // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
 	set        optionSet
 
 	// Controller/resource routes.
