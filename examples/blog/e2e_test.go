@@ -276,6 +276,9 @@ func loginLogout(t *testing.T, b *browser) {
 	}
 	b.wantAt(urlFor(t, "AuthController.Login", "next", admin))
 	b.shot("login-required")
+	if got := b.text(".flash"); got != "Please log in to see this page." {
+		t.Errorf("flash on the login page = %q", got)
+	}
 
 	b.do("log in wrong", chromedp.SetValue(chromedp.CSS("#name"), testAdmin), chromedp.SetValue(chromedp.CSS("#password"), "wrong"))
 	b.navigate("submit login", chromedp.Click(chromedp.CSS("form.stacked button")))
