@@ -17,6 +17,7 @@ package fwk
 // (validate.go): a failure is a *ValidationError, rendered as 422.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -131,39 +132,37 @@ func badBody(msg string, cause error) error {
 	return &HTTPError{Status: http.StatusBadRequest, Message: msg, err: fmt.Errorf("fwk: Bind: %s: %w", msg, cause)}
 }
 
-// decodeJSON decodes exactly one JSON value into v.
+// decodeJSON decodes exactly one JSON value into v. The body (already
+// bounded by MaxBodyBytes) is read whole into a pooled buffer first:
+// decoding from memory is what json.Unmarshal does, and it lets the end of
+// the value be checked without another read.
 func (c *Ctx) decodeJSON(v any) error {
 	if c.req.Body == nil || c.req.Body == http.NoBody {
 		return badBody("request body is empty", io.EOF)
 	}
-	dec := json.NewDecoder(c.req.Body)
-	if _, ok := v.(unknownFieldsAllower); !ok {
-		dec.DisallowUnknownFields()
+	codecs := c.app.codecs()
+	buf := codecs.getBuffer()
+	defer codecs.putBuffer(buf)
+	if _, err := buf.ReadFrom(c.req.Body); err != nil {
+		return bodyError(err)
 	}
+	data := buf.Bytes()
+	if _, ok := v.(unknownFieldsAllower); ok {
+		if err := json.Unmarshal(data, v); err != nil {
+			return jsonError(err, 0)
+		}
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, dec.InputOffset())
 	}
-	return checkJSONEnd(dec)
-}
-
-// checkJSONEnd checks that only white space follows the value dec decoded.
-func checkJSONEnd(dec *json.Decoder) error {
-	offset := dec.InputOffset()
-	_, err := dec.Token()
-	switch {
-	case err == io.EOF:
-		return nil
-	case err != nil && isReadError(err): // too large (413), connection gone
-		return bodyError(err)
+	end := dec.InputOffset()
+	if rest := data[end:]; len(bytes.TrimLeft(rest, " \t\r\n")) != 0 {
+		return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", end), errTrailingData)
 	}
-	return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", offset), errTrailingData)
-}
-
-// isReadError reports whether err comes from reading the body rather than
-// from encoding/json's parsing.
-func isReadError(err error) bool {
-	var syn *json.SyntaxError
-	return !errors.As(err, &syn) && !strings.HasPrefix(err.Error(), "json: ")
+	return nil
 }
 
 var errTrailingData = errors.New("data after the JSON value")
@@ -179,7 +178,7 @@ func jsonError(err error, offset int64) error {
 	switch {
 	case errors.As(err, &mbe):
 		return bodyError(err)
-	case errors.Is(err, io.EOF):
+	case errors.Is(err, io.EOF) || err.Error() == "unexpected end of JSON input" && offset == 0:
 		return badBody("request body is empty", err)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return badBody("invalid JSON: unexpected end of input", err)
