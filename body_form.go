@@ -52,7 +52,7 @@ type bodyCodecs struct {
 	once     sync.Once
 	form     *form.Decoder
 	validate validatorT
-	forms    sync.Map // reflect.Type -> *formType (form.go)
+	forms    sync.Map  // reflect.Type -> *formType (form.go)
 	buffers  sync.Pool // *bytes.Buffer for JSON bodies (bind_body.go)
 }
 
