@@ -4,6 +4,13 @@ package main
 
 import "testing"
 
+// testDatabase is the database of the running blog in tests: an SQLite
+// file.
+func testDatabase(t *testing.T) string {
+	t.Helper()
+	return sqliteTestDatabase(t)
+}
+
 // postgresBackends is empty without -tags postgres.
 func postgresBackends(*testing.T) []backend { return nil }
 

@@ -26,9 +26,20 @@ func postgresBackends(t *testing.T) []backend {
 	return []backend{{"postgres", func(t *testing.T) *Store { return openPostgresTest(t, dsn) }}}
 }
 
-// openPostgresTest creates a schema and opens a store whose connections
-// use it.
+// openPostgresTest opens a store on a schema of its own.
 func openPostgresTest(t *testing.T, dsn string) *Store {
+	t.Helper()
+	s, err := OpenStore(context.Background(), "pgx", postgresSchema(t, dsn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// postgresSchema creates a schema, dropped when the test ends, and
+// returns dsn with the schema as its search_path.
+func postgresSchema(t *testing.T, dsn string) string {
 	t.Helper()
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {
@@ -47,12 +58,18 @@ func openPostgresTest(t *testing.T, dsn string) *Store {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	s, err := OpenStore(context.Background(), "pgx", u.String())
-	if err != nil {
-		t.Fatal(err)
+	return u.String()
+}
+
+// testDatabase is the database of the running blog in tests: a fresh
+// PostgreSQL schema when BLOG_TEST_POSTGRES_DSN is set, else an SQLite
+// file.
+func testDatabase(t *testing.T) string {
+	t.Helper()
+	if dsn := os.Getenv("BLOG_TEST_POSTGRES_DSN"); dsn != "" {
+		return postgresSchema(t, dsn)
 	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return sqliteTestDatabase(t)
 }
 
 // postgresHint is what run says for a PostgreSQL DSN whose server does not

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 )
 
@@ -28,6 +29,12 @@ func openSQLiteTest(t *testing.T) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// sqliteTestDatabase returns the path of a new SQLite file.
+func sqliteTestDatabase(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(t.TempDir(), "blog.db")
 }
 
 // forEachBackend runs f as a subtest on each backend.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -36,7 +35,7 @@ type blogServer struct {
 func startBlog(t *testing.T) *blogServer {
 	t.Helper()
 	t.Setenv("SECRET_KEY", "test-secret-key-of-at-least-32-bytes-long")
-	db := filepath.Join(t.TempDir(), "blog.db")
+	db := testDatabase(t)
 	seedTestDB(t, db)
 	env := map[string]string{
 		"BLOG_ADDR": "127.0.0.1:0", "BLOG_DB": db, "BLOG_API_TOKEN": testAPIToken,
@@ -81,11 +80,11 @@ func (s *blogServer) readOutput(r io.Reader, urlc chan<- string) {
 	io.Copy(io.Discard, r)
 }
 
-// seedTestDB creates the database file with the admin user, hashed with
+// seedTestDB creates the database with the admin user, hashed with
 // testIterations so that logging in stays fast.
-func seedTestDB(t *testing.T, path string) {
+func seedTestDB(t *testing.T, dsn string) {
 	t.Helper()
-	store, err := OpenStore(context.Background(), "sqlite", path)
+	store, err := OpenStore(context.Background(), driverFor(dsn), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
