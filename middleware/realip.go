@@ -85,18 +85,21 @@ func forwardedClient(h http.Header, peer netip.Addr, isTrusted func(netip.Addr) 
 }
 
 // parseAddr parses "ip", "ip:port" or "[ipv6]:port", with surrounding
-// spaces; IPv4-mapped IPv6 addresses become IPv4.
+// spaces; IPv4-mapped IPv6 addresses become IPv4. An IPv6 zone ("fe80::1%eth0")
+// means nothing across hosts and can hold any text, so it is refused.
 func parseAddr(s string) (netip.Addr, bool) {
 	s = strings.TrimSpace(s)
-	if a, err := netip.ParseAddr(s); err == nil {
-		return a.Unmap(), true
-	}
-	host, _, err := net.SplitHostPort(s)
+	a, err := netip.ParseAddr(s)
 	if err != nil {
-		return netip.Addr{}, false
+		host, _, splitErr := net.SplitHostPort(s)
+		if splitErr != nil {
+			return netip.Addr{}, false
+		}
+		if a, err = netip.ParseAddr(host); err != nil {
+			return netip.Addr{}, false
+		}
 	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
+	if a.Zone() != "" {
 		return netip.Addr{}, false
 	}
 	return a.Unmap(), true

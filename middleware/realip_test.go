@@ -32,6 +32,8 @@ func TestRealIP(t *testing.T) {
 		{"mapped ipv4", trusting, map[string]string{"X-Forwarded-For": "::ffff:203.0.113.7"}, "203.0.113.7:0"},
 		{"x-real-ip", trusting, map[string]string{"X-Real-IP": "203.0.113.8"}, "203.0.113.8:0"},
 		{"bad x-real-ip", trusting, map[string]string{"X-Real-IP": "nope"}, ""},
+		{"zone refused", trusting, map[string]string{"X-Real-IP": "::%]"}, ""},
+		{"zone stops the walk", trusting, map[string]string{"X-Forwarded-For": "203.0.113.7, fe80::1%eth0"}, ""},
 		{"no header", trusting, nil, ""},
 		{"untrusted peer", distrusting, map[string]string{"X-Forwarded-For": "203.0.113.7", "X-Real-IP": "203.0.113.8"}, ""},
 	}
