@@ -17,9 +17,9 @@ import (
 // minSecretLen is the shortest secret key accepted.
 const minSecretLen = 32
 
-// minSecretDistinct is the fewest distinct bytes a secret key may have:
-// "aaaa…" or a word repeated is not a secret.
-const minSecretDistinct = 8
+// minSecretDistinct is the fewest distinct bytes a secret key should
+// have: "aaaa…" is not a secret (Django's check; a warning at start-up).
+const minSecretDistinct = 5
 
 // ErrNoSecretKey is wrapped by the errors of sessions, flash and CSRF
 // tokens when no SECRET_KEY is configured (together with ErrNoSession).
@@ -30,8 +30,7 @@ var ErrNoSecretKey = errors.New("SECRET_KEY is not set: sessions, flash messages
 var placeholderKeys = [...]string{
 	"changeme", "change-me", "change_me", "change-this", "change_this",
 	"your-secret", "your_secret", "yoursecret", "secret-key-here", "secret_key_here",
-	"replace-me", "replace_me", "replaceme", "placeholder", "insecure",
-	"development", "not-a-secret", "notasecret", "password", "xxxxxxxx",
+	"replace-me", "replace_me", "replaceme", "placeholder", "django-insecure",
 }
 
 // checkSecretKeys checks SECRET_KEY, WTF_CSRF_SECRET_KEY and each of
@@ -56,8 +55,8 @@ func (c Config) checkSecretKeys(need string) error {
 	return nil
 }
 
-// checkSecretKey refuses a key that is set but short, low in entropy or a
-// placeholder; "" passes (absence is checked by the caller).
+// checkSecretKey refuses a key that is set but short or a placeholder; ""
+// passes (absence is checked by the caller).
 func checkSecretKey(name, key string) error {
 	if key == "" {
 		return nil
@@ -68,17 +67,6 @@ func checkSecretKey(name, key string) error {
 	if len(key) < minSecretLen {
 		return bad(fmt.Sprintf("%d bytes, want at least %d", len(key), minSecretLen))
 	}
-	var seen [256]bool
-	distinct := 0
-	for i := 0; i < len(key); i++ {
-		if !seen[key[i]] {
-			seen[key[i]] = true
-			distinct++
-		}
-	}
-	if distinct < minSecretDistinct {
-		return bad(fmt.Sprintf("only %d distinct characters", distinct))
-	}
 	lower := strings.ToLower(key)
 	for _, p := range placeholderKeys {
 		if strings.Contains(lower, p) {
@@ -86,4 +74,35 @@ func checkSecretKey(name, key string) error {
 		}
 	}
 	return nil
+}
+
+// warnWeakKeys logs a warning for each configured key with fewer than
+// minSecretDistinct distinct bytes: long enough to pass, but no secret.
+func (a *App) warnWeakKeys() {
+	cfg := a.cfg
+	names := []string{keySecretKey, keyCSRFSecretKey}
+	keys := []string{cfg.SecretKey, cfg.CSRFSecretKey}
+	for i, k := range cfg.SecretKeyFallbacks {
+		names = append(names, fmt.Sprintf("%s[%d]", keySecretKeyFallbacks, i))
+		keys = append(keys, k)
+	}
+	for i, k := range keys {
+		if k != "" && distinctBytes(k) < minSecretDistinct {
+			a.log.Warn("fwk: a secret key has very few distinct characters; generate one with: openssl rand -hex 32",
+				"key", names[i], "distinct", distinctBytes(k))
+		}
+	}
+}
+
+// distinctBytes counts the different bytes of s.
+func distinctBytes(s string) int {
+	var seen [256]bool
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !seen[s[i]] {
+			seen[s[i]] = true
+			n++
+		}
+	}
+	return n
 }

@@ -73,6 +73,7 @@ func (a *App) initSessions() error {
 			return err
 		}
 	}
+	a.warnWeakKeys()
 	if cfg.SecretKey != "" {
 		sc.signer = newSigner("session", append([]string{cfg.SecretKey}, cfg.SecretKeyFallbacks...)...)
 	}
