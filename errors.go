@@ -20,8 +20,8 @@ var (
 	// ErrAmbiguousService: several services fit a field tagged `fwk:"inject"`.
 	ErrAmbiguousService = errors.New("several services for injected field")
 	// ErrSecretKey: a secret key (SECRET_KEY, WTF_CSRF_SECRET_KEY or one of
-	// SECRET_KEY_FALLBACKS) is set but shorter than 32 bytes, low in entropy
-	// or a placeholder ("changeme", "your-secret-key", ...), or SECRET_KEY is
+	// SECRET_KEY_FALLBACKS) is set but shorter than 32 bytes or a
+	// placeholder ("changeme", "your-secret-key", ...), or SECRET_KEY is
 	// missing while a feature that needs it is on.
 	ErrSecretKey = errors.New("bad secret key")
 	// ErrNoRoutes: the app bundle declares neither Routes nor Controllers
