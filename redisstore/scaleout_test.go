@@ -60,11 +60,15 @@ func (appBundle) Routes() []*fwk.Route {
 	)
 }
 
-// replica starts one app on its own client of the Redis server at addr.
-func replica(t *testing.T, addr string) *httptest.Server {
+// replica starts one app on its own client of the Redis server at addr,
+// signing with keys[0] (default secret) and verifying with the others too.
+func replica(t *testing.T, addr string, keys ...string) *httptest.Server {
 	t.Helper()
 	cfg := fwk.DefaultConfig()
 	cfg.SecretKey = secret
+	if len(keys) > 0 {
+		cfg.SecretKey, cfg.SecretKeyFallbacks = keys[0], keys[1:]
+	}
 	cfg.CSRFEnabled = true
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	client := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1})
@@ -147,6 +151,27 @@ func TestScaleOut(t *testing.T) {
 	get(t, cl, a+"/clear")
 	if ks := keys(t, client); len(ks) != 0 {
 		t.Errorf("Clear left %q", ks)
+	}
+}
+
+func TestKeyRotation(t *testing.T) {
+	const oldKey = "O7l4Dk9Qw2Ez5Rx8Tc1Vb6Ny3Hm0Jp-old-redis-key"
+	client, _ := startRedis(t)
+	addr := client.Options().Addr
+	before := replica(t, addr, oldKey).URL
+	during := replica(t, addr, secret, oldKey).URL
+	after := replica(t, addr, secret).URL
+	cl, stale := newClient(t), newClient(t)
+	get(t, cl, before+"/set?k=user&v=ann")
+	get(t, stale, before+"/set?k=user&v=bob")
+	if got := get(t, cl, during+"/get?k=user"); got != "ann" {
+		t.Fatalf("during rotation the old-key cookie reads %q", got)
+	}
+	if got := get(t, cl, after+"/get?k=user"); got != "ann" {
+		t.Errorf("after removing the old key, the re-signed cookie reads %q", got)
+	}
+	if got := get(t, stale, after+"/get?k=user"); got != "<nil>" {
+		t.Errorf("after removing the old key, an old-key cookie reads %q, want no session", got)
 	}
 }
 
