@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // Converter turns one URL parameter into a value and back. Match is called
@@ -177,7 +179,7 @@ func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
 	if len(text) <= 2 && isDotSegment(string(text)) {
 		return dst, fmt.Errorf("value %q is a dot segment", text)
 	}
-	start, ascii := len(dst), true
+	start, plain := len(dst), true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if inSet(c, classSegment) {
@@ -188,11 +190,11 @@ func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
 			if c == 0 {
 				return dst[:start], fmt.Errorf("value %q holds a NUL byte", text)
 			}
-			ascii = false
+			plain = false
 		}
-		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		dst = ascii.AppendEscape(dst, c)
 	}
-	if !ascii && !utf8.ValidString(string(text)) {
+	if !plain && !utf8.ValidString(string(text)) {
 		return dst[:start], fmt.Errorf("value %q is not valid UTF-8", text)
 	}
 	return dst, nil

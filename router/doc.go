@@ -1,6 +1,7 @@
 // Package router matches HTTP requests against Werkzeug-style rules and
 // builds URLs back from endpoint names. It is the routing core of fwk but
-// depends only on the standard library.
+// depends only on the standard library (and fwk/internal/ascii, the hex, %XX
+// and UUID helpers it shares with the rest of fwk).
 //
 // # Rules
 //

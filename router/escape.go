@@ -3,6 +3,8 @@ package router
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // Character classes for percent-encoding: charClass[c] has a bit for each
@@ -45,8 +47,6 @@ const charClass = "" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-const upperHex = "0123456789ABCDEF"
-
 func inSet(c byte, class byte) bool { return charClass[c]&class != 0 }
 
 // appendEscaped appends s to dst, percent-encoding every byte outside the
@@ -60,7 +60,7 @@ func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []
 		case plus && c == ' ':
 			dst = append(dst, '+')
 		default:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = ascii.AppendEscape(dst, c)
 		}
 	}
 	return dst
@@ -76,28 +76,6 @@ func needsEscape(s string, class byte) bool {
 	return false
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
-// escapedByte decodes the escape "%XX" at s[i:], if there is a valid one.
-func escapedByte(s string, i int) (byte, bool) {
-	if i+2 >= len(s) {
-		return 0, false
-	}
-	h, ok1 := unhex(s[i+1])
-	l, ok2 := unhex(s[i+2])
-	return h<<4 | l, ok1 && ok2
-}
-
 // decodeParam percent-decodes one parameter text. ok is false when an
 // escape is malformed or the result holds a NUL byte or invalid UTF-8.
 func decodeParam(raw string) (string, bool) {
@@ -109,7 +87,7 @@ func decodeParam(raw string) (string, bool) {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		if c == '%' {
-			d, ok := escapedByte(raw, i)
+			d, ok := ascii.DecodeEscape(raw, i)
 			if !ok {
 				return "", false
 			}
@@ -145,7 +123,7 @@ func prefixEscaped(raw, lit string) (int, bool) {
 		c := raw[j]
 		if c == '%' {
 			// An escaped '/' never stands for a separator.
-			d, ok := escapedByte(raw, j)
+			d, ok := ascii.DecodeEscape(raw, j)
 			if !ok || d != lit[i] || d == '/' {
 				return 0, false
 			}
@@ -172,7 +150,7 @@ func appendLocation(dst []byte, p string) []byte {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if c == '%' {
-			if _, ok := escapedByte(p, i); ok {
+			if _, ok := ascii.DecodeEscape(p, i); ok {
 				dst = append(dst, c)
 				continue
 			}
@@ -181,7 +159,7 @@ func appendLocation(dst []byte, p string) []byte {
 			dst = append(dst, c)
 			continue
 		}
-		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		dst = ascii.AppendEscape(dst, c)
 	}
 	return dst
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // intConverter matches ASCII decimal integers (Werkzeug's int): unsigned
@@ -331,13 +333,13 @@ func newUUIDConverter(a Args) (Converter, error) {
 
 // Match reports whether s is a UUID in canonical form.
 func (uuidConverter) Match(s string) bool {
-	_, ok := parseUUID(s)
+	_, ok := ascii.ParseUUID(s)
 	return ok
 }
 
 // ToValue returns the 16 bytes of the UUID.
 func (uuidConverter) ToValue(s string) (any, error) {
-	u, ok := parseUUID(s)
+	u, ok := ascii.ParseUUID(s)
 	if !ok {
 		return nil, fmt.Errorf("%q is not a UUID", s)
 	}
@@ -359,14 +361,14 @@ func (uuidConverter) appendURL(dst []byte, v any) ([]byte, error) {
 	case [16]byte:
 		u = x
 	case string:
-		p, ok := parseUUID(x)
+		p, ok := ascii.ParseUUID(x)
 		if !ok {
 			return dst, fmt.Errorf("%q is not a UUID", x)
 		}
 		u = p
 	case encoding.TextMarshaler, fmt.Stringer:
 		s, _ := scalarText(x)
-		p, ok := parseUUID(s)
+		p, ok := ascii.ParseUUID(s)
 		if !ok {
 			return dst, fmt.Errorf("%q is not a UUID", s)
 		}
@@ -380,35 +382,5 @@ func (uuidConverter) appendURL(dst []byte, v any) ([]byte, error) {
 			u[i] = byte(rv.Index(i).Uint())
 		}
 	}
-	const lowerHex = "0123456789abcdef"
-	for i, b := range u {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			dst = append(dst, '-')
-		}
-		dst = append(dst, lowerHex[b>>4], lowerHex[b&15])
-	}
-	return dst, nil
-}
-
-// parseUUID decodes canonical UUID text.
-func parseUUID(s string) ([16]byte, bool) {
-	var u [16]byte
-	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
-		return u, false
-	}
-	j := 0
-	for i := 0; i < 36; i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			continue
-		}
-		h, ok1 := unhex(s[i])
-		l, ok2 := unhex(s[i+1])
-		if !ok1 || !ok2 || i+1 == 8 || i+1 == 13 || i+1 == 18 || i+1 == 23 {
-			return u, false
-		}
-		u[j] = h<<4 | l
-		j++
-		i++
-	}
-	return u, true
+	return ascii.AppendUUID(dst, u), nil
 }

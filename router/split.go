@@ -1,5 +1,7 @@
 package router
 
+import "github.com/fwkgo/fwk/internal/ascii"
+
 // Splitting a composite pattern ("<name>.<ext>", "<path:p>/edit") into its
 // parameters in time linear in the text. The pieces act like a regular
 // expression in which each converter is a run of its byte class, greedy for
@@ -177,7 +179,7 @@ func (sp *splitter) greedy(top *splitState, raw string, ci *convInfo) (child spl
 // always where a forward scan puts an escape.
 func unitBefore(raw string, q, lo int, ci *convInfo) int {
 	if q-3 >= lo && raw[q-3] == '%' && ci.class.has('%') {
-		if _, ok := escapedByte(raw, q-3); ok {
+		if _, ok := ascii.DecodeEscape(raw, q-3); ok {
 			return 3
 		}
 	}
@@ -241,7 +243,7 @@ func unitLen(raw string, pos int, ci *convInfo, started bool) int {
 		return 0
 	}
 	if c == '%' {
-		if _, ok := escapedByte(raw, pos); ok {
+		if _, ok := ascii.DecodeEscape(raw, pos); ok {
 			return 3
 		}
 	}

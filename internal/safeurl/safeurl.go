@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // MaxLength is the longest next value accepted, in bytes.
@@ -47,7 +49,7 @@ func cleanText(s string) bool {
 		case c < 0x20, c == 0x7f, c == '\\':
 			return false
 		case c == '%':
-			if b, ok := unhexByte(s, i); ok && (b < 0x20 || b == 0x7f || b == '\\') {
+			if b, ok := ascii.DecodeEscape(s, i); ok && (b < 0x20 || b == 0x7f || b == '\\') {
 				return false
 			}
 		case c >= utf8.RuneSelf:
@@ -69,28 +71,6 @@ func badRune(r rune) bool {
 		return true
 	}
 	return unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r)
-}
-
-// unhexByte decodes the escape "%XX" at s[i] when it is well formed.
-func unhexByte(s string, i int) (byte, bool) {
-	if i+2 >= len(s) {
-		return 0, false
-	}
-	hi, ok1 := unhex(s[i+1])
-	lo, ok2 := unhex(s[i+2])
-	return hi<<4 | lo, ok1 && ok2
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // localPath accepts "/x..." but never "//x...".
@@ -189,7 +169,6 @@ func encode(s string) string {
 	if n == 0 {
 		return s
 	}
-	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	b.Grow(len(s) + 2*n)
 	for i := 0; i < len(s); i++ {
@@ -199,8 +178,8 @@ func encode(s string) string {
 			continue
 		}
 		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
+		b.WriteByte(ascii.UpperHex[c>>4])
+		b.WriteByte(ascii.UpperHex[c&15])
 	}
 	return b.String()
 }
