@@ -14,6 +14,7 @@ import (
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/routes"
+	"github.com/go-playground/validator/v10"
 )
 
 type bindAddress struct {
@@ -321,4 +322,25 @@ func TestValidationErrorShape(t *testing.T) {
 	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q", ct)
 	}
+}
+
+type slugInput struct {
+	Slug string `json:"slug" validate:"required,slug"`
+}
+
+func TestAppValidatorCustomRule(t *testing.T) {
+	a := mustNew(t, fwk.DefaultConfig(), routesBundle{rs: routes.Tree(
+		routes.Func("/slug", echoBind[slugInput], fwk.Methods("POST")),
+	)})
+	err := a.Validator().RegisterValidation("slug", func(fl validator.FieldLevel) bool {
+		s := fl.Field().String()
+		return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runBodyCases(t, newServer(t, a), []bodyCase{
+		{"custom rule passes", "/slug", "application/json", `{"slug":"hello-world"}`, "", 200, []string{`"slug":"hello-world"`}},
+		{"custom rule fails", "/slug", "application/json", `{"slug":"Hello World"}`, "", 422, []string{`"slug":["Failed the \"slug\" check."]`}},
+	})
 }

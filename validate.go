@@ -26,6 +26,17 @@ func newValidator() *validator.Validate {
 	return validator.New(validator.WithRequiredStructEnabled())
 }
 
+// Validator returns the App's validator (go-playground/validator v10), the
+// one Ctx.Bind, Body parameters and forms use, so that an app can register
+// its own rules and aliases. Register them right after fwk.New, before the
+// app serves requests: the validator's registration is not safe for
+// concurrent use.
+//
+//	app.Validator().RegisterValidation("slug", func(fl validator.FieldLevel) bool {
+//		return slugRE.MatchString(fl.Field().String())
+//	})
+func (a *App) Validator() *validator.Validate { return a.codecs().validate }
+
 // ValidationError is the error of a value that does not pass its
 // `validate` tags (Ctx.Bind, a Body parameter, Form.Validate). The app
 // renders it as 422 Unprocessable Entity: for JSON clients
