@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/fwkgo/fwk/naming"
+	"github.com/fwkgo/fwk/router"
 )
 
 // ResourceOptions are the options of ResourceRoutes.
@@ -395,37 +396,50 @@ func (info *ctrlInfo) nest(child *Route, prefix, member, unique, call, at string
 	c := child.clone()
 	c.parentResource, c.parentMember, c.uniqueMember = info.ptrType, member, unique
 	rule := child.Rule()
-	joined := joinRule(strings.HasSuffix(rule, "/"), prefix, member, rule)
-	renamed, err := c.renameParent(joined, info)
+	trailing := strings.HasSuffix(rule, "/")
+	renamed, err := c.renameParent(prefix, rule, info)
 	if err != nil {
 		return errorRoute(call, at, err)
 	}
-	c.setRule(renamed)
+	c.setRule(joinRule(trailing, prefix, renamed, rule))
 	return c
 }
 
-// renameParent renames the parent's member param in rule, the way SPEC
-// does: the candidate is the parent's UniqueMemberParam, else the member
-// param with its name prefixed by the parent's controller name (<int:id> ->
-// <int:user_id>). When the rule already holds the candidate, the name comes
-// from the route's own unique member param instead (<int:user_role_id>); a
-// route that has none is an ErrParamCollision.
-func (r *Route) renameParent(rule string, parent *ctrlInfo) (string, error) {
+// renameParent returns the parent's member param renamed for the rule
+// prefix/member/rule, the way SPEC does: the candidate is the parent's
+// UniqueMemberParam, else the member param with its name prefixed by the
+// parent's controller name (<int:id> -> <int:user_id>). When the rule
+// already has a param of the candidate's name, the name comes from the
+// route's own unique member param instead (<int:user_role_id>); a route that
+// has none is an ErrParamCollision. Params are read with router.ParseRule; a
+// rule it refuses is left to the router, which names it when it is added.
+func (r *Route) renameParent(prefix, rule string, parent *ctrlInfo) (string, error) {
 	ctrl := naming.ControllerName(parent.value)
 	cand := r.uniqueMember
 	if cand == "" {
 		cand = withParamName(r.parentMember, ctrl+"_"+paramName(r.parentMember))
 	}
-	if strings.Contains(rule, cand) {
+	rest, _ := router.ParseRule(naming.Join(prefix, rule))
+	if name := paramName(cand); name == paramName(r.parentMember) || hasParam(rest, name) {
 		own := r.uniqueMemberParam()
 		if own == "" {
 			return "", errorf(ErrParamCollision,
 				"rule %q of %s already holds %s, the renamed member param of %s: set UniqueMemberParam",
-				rule, r.Endpoint(), cand, parent.typeName)
+				joinRule(strings.HasSuffix(rule, "/"), prefix, r.parentMember, rule), r.Endpoint(), cand, parent.typeName)
 		}
 		cand = withParamName(own, ctrl+"_"+paramName(own))
 	}
-	return strings.Replace(rule, r.parentMember, cand, 1), nil
+	return cand, nil
+}
+
+// hasParam reports whether the parsed rule has a param called name.
+func hasParam(pr router.ParsedRule, name string) bool {
+	for _, p := range pr.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // uniqueMemberParam is SPEC's unique_member_param property: "" unless the
@@ -441,22 +455,32 @@ func (r *Route) uniqueMemberParam() string {
 	return withParamName(r.memberParam, naming.ControllerName(r.controller)+"_"+paramName(r.memberParam))
 }
 
+// memberParam parses a member param ("<converter(args):name>", checked by
+// checkMemberParam).
+func memberParam(p string) (router.RuleParam, bool) {
+	pr, err := router.ParseRule("/" + p)
+	if err != nil || len(pr.Params) != 1 {
+		return router.RuleParam{}, false
+	}
+	return pr.Params[0], true
+}
+
 // paramName returns the name of the one parameter of a member param.
 func paramName(p string) string {
-	if ps := naming.ParamTuples(p); len(ps) > 0 {
-		return ps[0][1]
-	}
-	return ""
+	mp, _ := memberParam(p)
+	return mp.Name
 }
 
 // withParamName returns the member param p ("<converter(args):name>") with
 // its name replaced.
 func withParamName(p, name string) string {
-	body := strings.TrimSuffix(strings.TrimPrefix(p, "<"), ">")
-	if i := strings.LastIndexByte(body, ':'); i >= 0 {
-		return "<" + body[:i+1] + name + ">"
+	mp, ok := memberParam(p)
+	if !ok {
+		return p // the router refuses it, naming the rule
 	}
-	return "<" + name + ">"
+	// The name ends the text of the parameter, just before its '>'.
+	text := p[mp.Start-1 : mp.End-1]
+	return text[:len(text)-1-len(mp.Name)] + name + ">"
 }
 
 // joinRule joins rule parts with naming.Join, or naming.JoinTrailingSlash

@@ -30,6 +30,12 @@
 // rule): GET+OPTIONS beside POST+OPTIONS is fine, the first registered
 // answering OPTIONS, and an explicit HEAD rule beside a GET rule serves HEAD.
 //
+// ParseRule takes a rule apart without a Router: a ParsedRule lists its
+// parameters (name, converter, argument text, offsets in the rule) and its
+// trailing slash, as fresh values, checking the syntax only, so a custom
+// converter's name is accepted. fwk reads nested resource rules with it
+// instead of scanning their text.
+//
 // # Converters
 //
 // A Converter matches one parameter while matching (Match), converts it

@@ -195,3 +195,16 @@ func ExampleRule_alias() {
 	// /c//d 308 /c/d
 	// /
 }
+
+func ExampleParseRule() {
+	pr, err := router.ParseRule("/users/<int(min=1):id>/files/<path:name>")
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range pr.Params {
+		fmt.Printf("%s: converter %q, args %q, text %s\n", p.Name, p.Converter, p.Args, pr.Path[p.Start:p.End])
+	}
+	// Output:
+	// id: converter "int", args "min=1", text <int(min=1):id>
+	// name: converter "path", args "", text <path:name>
+}

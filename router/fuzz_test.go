@@ -16,7 +16,8 @@ import (
 
 // FuzzParseRule: Add never panics, refusals are *RuleError values with a
 // sane offset, and an accepted rule is accepted again by a fresh router
-// with the same parameters.
+// with the same parameters. ParseRule agrees with Add (see
+// checkParseRule).
 func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{
 		"/", "/users/<int:id>", "/<a>/<b>", "/<string(length=2):x>", "/<int(4, max=9999, signed=True):n>",
@@ -28,6 +29,7 @@ func FuzzParseRule(f *testing.F) {
 	f.Fuzz(func(t *testing.T, rule string) {
 		r := router.New()
 		rt, err := r.Add(router.Rule{Path: rule, Endpoint: "e"})
+		checkParseRule(t, rule, rt)
 		if err != nil {
 			var re *router.RuleError
 			if !errors.As(err, &re) || re.Rule != rule || re.Offset < -1 || re.Offset > len(rule) {
@@ -49,6 +51,39 @@ func FuzzParseRule(f *testing.F) {
 		var m router.Match
 		r.Lookup("GET", "", rule, &m)
 	})
+}
+
+// checkParseRule checks ParseRule(rule) against the route Add made of it
+// (nil when Add refused it): every parameter's offsets delimit its text in
+// the rule, and a rule Add accepts as written (no "//" to merge) is accepted
+// by ParseRule with the same parameter names.
+func checkParseRule(t *testing.T, rule string, rt *router.Route) {
+	t.Helper()
+	pr, err := router.ParseRule(rule)
+	if err != nil {
+		var re *router.RuleError
+		if !errors.As(err, &re) || re.Offset < -1 || re.Offset > len(rule) {
+			t.Fatalf("ParseRule(%q) = %#v: want a *RuleError with an offset in the rule", rule, err)
+		}
+		if rt != nil && !strings.Contains(rule, "//") {
+			t.Fatalf("ParseRule(%q) = %v, but Add accepted it", rule, err)
+		}
+		return
+	}
+	names := []string{}
+	for _, p := range pr.Params {
+		if p.Start < 0 || p.End > len(rule) || p.Start >= p.End {
+			t.Fatalf("ParseRule(%q): %+v out of the rule", rule, p)
+		}
+		text := rule[p.Start:p.End]
+		if text[0] != '<' || !strings.HasSuffix(text, p.Name+">") || !strings.HasPrefix(text[1:], p.Converter) {
+			t.Fatalf("ParseRule(%q): %+v does not describe %q", rule, p, text)
+		}
+		names = append(names, p.Name)
+	}
+	if rt != nil && !strings.Contains(rule, "//") && !reflect.DeepEqual(names, append([]string{}, rt.ParamNames()...)) {
+		t.Fatalf("ParseRule(%q) names %q, Add %q", rule, names, rt.ParamNames())
+	}
 }
 
 // fuzzRouter holds rules of every kind.

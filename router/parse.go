@@ -17,6 +17,7 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -93,6 +94,9 @@ type parser struct {
 	// keepEmpty accepts empty segments ("/no//merge"), for rules added
 	// with MergeSlashes false.
 	keepEmpty bool
+	// syntaxOnly reads converter names and arguments without building the
+	// converters (ParseRule): any converter name is accepted.
+	syntaxOnly bool
 }
 
 // maxRuleLen bounds the length of a rule, so that offsets fit in an int32.
@@ -154,7 +158,11 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		pr.tail = tailPattern(tail)
 	}
 	pr.segs, pr.escape = p.segs, escape
-	if len(p.params) > 0 {
+	switch {
+	case len(p.params) == 0:
+	case p.allocs == nil:
+		pr.params = slices.Clone(p.params)
+	default:
 		pr.params = p.allocs.params.many(len(p.params))
 		copy(pr.params, p.params)
 	}
@@ -381,7 +389,11 @@ func (p *parser) cached(rule, spec string, specAt, argsAt, argsEnd int) (*convIn
 	if argsAt >= 0 {
 		cname = rule[specAt : argsAt-1]
 	}
-	ci, err := p.converter(rule, specAt, cname, argsAt, argsEnd)
+	build := p.converter
+	if p.syntaxOnly {
+		build = placeholder
+	}
+	ci, err := build(rule, specAt, cname, argsAt, argsEnd)
 	if err != nil {
 		return nil, err
 	}
@@ -389,14 +401,37 @@ func (p *parser) cached(rule, spec string, specAt, argsAt, argsEnd int) (*convIn
 	return ci, nil
 }
 
+// ruleArgs parses the converter arguments at rule[argsAt:argsEnd], if any
+// (argsAt < 0: none).
+func ruleArgs(rule string, argsAt, argsEnd int) (Args, *RuleError) {
+	if argsAt < 0 {
+		return Args{}, nil
+	}
+	args, aerr := parseArgs(rule[argsAt:argsEnd], argsAt)
+	if aerr != nil {
+		return args, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
+	}
+	return args, nil
+}
+
+// placeholder stands for the converter cname in a syntax-only parse: its
+// arguments are checked, nothing is built.
+func placeholder(rule string, _ int, cname string, argsAt, argsEnd int) (*convInfo, *RuleError) {
+	args, err := ruleArgs(rule, argsAt, argsEnd)
+	if err != nil {
+		return nil, err
+	}
+	ci := &convInfo{name: cname, key: cname + "(" + args.canonical() + ")", weight: defaultWeight}
+	one := []piece{{ci: ci}}
+	ci.seg, ci.tail = newPattern(one, false), newPattern(one, true)
+	return ci, nil
+}
+
 // converter builds a converter from its name and argument text.
 func (p *parser) converter(rule string, at int, cname string, argsAt, argsEnd int) (*convInfo, *RuleError) {
-	var args Args
-	if argsAt >= 0 {
-		var aerr *argError
-		if args, aerr = parseArgs(rule[argsAt:argsEnd], argsAt); aerr != nil {
-			return nil, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
-		}
+	args, rerr := ruleArgs(rule, argsAt, argsEnd)
+	if rerr != nil {
+		return nil, rerr
 	}
 	factory := p.convs[cname]
 	if factory == nil {

@@ -199,6 +199,15 @@ func TestRouteTrees(t *testing.T) {
 			"role_resource.get /users/<int:user_role_user_id>/roles/<int:user_id> GET",
 			"role_resource.list /users/<int:user_id>/roles GET",
 		}},
+		{"73 the collision is by param name, whatever the converter", func() []*fwk.Route {
+			return routes.Resource("", &UserResource{}, routes.Subresources(
+				routes.Resource("", &RoleResource{}, routes.MemberParam("<string(length=2):user_id>"))))
+		}, []string{
+			"user_resource.get /users/<int:id> GET",
+			"user_resource.list /users GET",
+			"role_resource.get /users/<string(length=2):user_role_user_id>/roles/<string(length=2):user_id> GET",
+			"role_resource.list /users/<int:user_id>/roles GET",
+		}},
 		{"74 func in a blueprint", func() []*fwk.Route {
 			return routes.Func("/d2/", decoBp, fwk.InBlueprint(bp), fwk.Methods("POST"), fwk.OnlyIf(false))
 		}, []string{
