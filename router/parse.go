@@ -71,9 +71,9 @@ type tmplPiece struct {
 	param int // index into params, or -1 for a literal
 }
 
-// parsedRule is the result of parsing a rule path. segs is scratch space
-// reused by the next parse. tmpl is only computed for redirect targets:
-// routes render their own text from the parameter offsets.
+// parsedRule is the result of parsing a rule path, owned by the caller.
+// tmpl is only computed for redirect targets: routes render their own text
+// from the parameter offsets.
 type parsedRule struct {
 	segs   []ruleSeg
 	tail   *pattern
@@ -83,13 +83,12 @@ type parsedRule struct {
 	tmpl   []tmplPiece
 }
 
-// parser parses rules for a table; its buffers are reused between rules.
+// parser parses rules for a table. params is its working list of the
+// parameters of the rule being parsed; results never share it.
 type parser struct {
-	pr     parsedRule // the result of the last parse
 	allocs *allocs
 	convs  map[string]ConverterFactory
 	cache  map[string]*convInfo // by spelling
-	segs   []ruleSeg
 	params []paramInfo
 	// keepEmpty accepts empty segments ("/no//merge"), for rules added
 	// with MergeSlashes false.
@@ -102,15 +101,15 @@ type parser struct {
 // maxRuleLen bounds the length of a rule, so that offsets fit in an int32.
 const maxRuleLen = 1<<31 - 1
 
-// parse parses a rule. The result is only valid until the next call.
-func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
+// parse parses a rule. The segments are appended to segs[:0], a buffer
+// the caller owns (nil for a fresh one); nothing else is shared.
+func (p *parser) parse(rule string, segs []ruleSeg) (parsedRule, *RuleError) {
 	escape, rerr := checkRuleText(rule)
 	if rerr != nil {
-		return nil, rerr
+		return parsedRule{}, rerr
 	}
-	p.segs, p.params = p.segs[:0], p.params[:0]
-	p.pr = parsedRule{}
-	pr := &p.pr
+	p.params = p.params[:0]
+	pr := parsedRule{segs: segs[:0]}
 	var tail []piece
 	inTail := false
 	for pos := 1; ; pos++ {
@@ -118,9 +117,9 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		if !inTail {
 			if end, ok := staticSegment(rule, pos); ok {
 				if seg := rule[pos:end]; isDotSegment(seg) {
-					return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", seg)
+					return parsedRule{}, ruleErr(rule, start, ErrBadRule, "dot segment %q", seg)
 				}
-				p.segs = append(p.segs, ruleSeg{lit: rule[pos:end]})
+				pr.segs = append(pr.segs, ruleSeg{lit: rule[pos:end]})
 				if pos = end; end == len(rule) {
 					break
 				}
@@ -129,7 +128,7 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 		}
 		sp, err := p.segmentPieces(rule, pos)
 		if err != nil {
-			return nil, err
+			return parsedRule{}, err
 		}
 		pos = sp.end
 		last := pos == len(rule)
@@ -138,17 +137,17 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 			if inTail {
 				tail = appendPiece(tail, piece{lit: "/"})
 			} else {
-				p.segs = append(p.segs, ruleSeg{lit: ""})
+				pr.segs = append(pr.segs, ruleSeg{lit: ""})
 			}
 			continue
 		case pos == start && !last:
-			return nil, ruleErr(rule, start, ErrBadRule, "empty path segment")
+			return parsedRule{}, ruleErr(rule, start, ErrBadRule, "empty path segment")
 		case pos == start:
 			pr.slash = true
 		case !sp.hasConv && isDotSegment(rule[start:pos]):
-			return nil, ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
+			return parsedRule{}, ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
 		default:
-			tail, inTail = p.addSegment(&sp, rule[start:pos], tail, inTail)
+			pr.segs, tail, inTail = addSegment(pr.segs, &sp, rule[start:pos], tail, inTail)
 		}
 		if last {
 			break
@@ -157,7 +156,7 @@ func (p *parser) parse(rule string) (*parsedRule, *RuleError) {
 	if inTail {
 		pr.tail = tailPattern(tail)
 	}
-	pr.segs, pr.escape = p.segs, escape
+	pr.escape = escape
 	switch {
 	case len(p.params) == 0:
 	case p.allocs == nil:
@@ -255,27 +254,27 @@ func (p *parser) segmentPieces(rule string, pos int) (segPieces, *RuleError) {
 // addSegment records a segment holding a parameter (or any segment once
 // in the tail): as a static or dynamic segment, or as part of the tail
 // pattern, which starts at the first slash-spanning converter.
-func (p *parser) addSegment(sp *segPieces, text string, tail []piece, inTail bool) ([]piece, bool) {
+func addSegment(segs []ruleSeg, sp *segPieces, text string, tail []piece, inTail bool) ([]ruleSeg, []piece, bool) {
 	switch {
 	case inTail || sp.spans:
 		if inTail {
 			tail = appendPiece(tail, piece{lit: "/"})
 		}
 		if sp.pieces == nil {
-			return appendPiece(tail, sp.one), true
+			return segs, appendPiece(tail, sp.one), true
 		}
 		for _, pc := range sp.pieces {
 			tail = appendPiece(tail, pc)
 		}
-		return tail, true
+		return segs, tail, true
 	case !sp.hasConv:
-		p.segs = append(p.segs, ruleSeg{lit: text})
+		segs = append(segs, ruleSeg{lit: text})
 	case sp.pieces == nil:
-		p.segs = append(p.segs, ruleSeg{pat: sp.one.ci.seg})
+		segs = append(segs, ruleSeg{pat: sp.one.ci.seg})
 	default:
-		p.segs = append(p.segs, ruleSeg{pat: newPattern(sp.pieces, false)})
+		segs = append(segs, ruleSeg{pat: newPattern(sp.pieces, false)})
 	}
-	return tail, false
+	return segs, tail, false
 }
 
 // scanRule finds an ASCII control character or invalid UTF-8 in s (bad,

@@ -41,7 +41,7 @@ type RuleParam struct {
 // the offset of the problem.
 func ParseRule(path string) (ParsedRule, error) {
 	p := parser{cache: make(map[string]*convInfo), syntaxOnly: true, keepEmpty: true}
-	pr, rerr := p.parse(path)
+	pr, rerr := p.parse(path, nil)
 	if rerr != nil {
 		return ParsedRule{}, rerr
 	}

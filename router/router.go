@@ -68,6 +68,7 @@ type table struct {
 	endpointsN map[string][]*Route // build order of endpoints with several routes
 	nendpoint  int                 // routes with an endpoint
 	parser     parser
+	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
 	defaults   bool   // some rule has Defaults
@@ -195,13 +196,13 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		return nil, err
 	}
 	if !rule.BuildOnly {
-		n, k := t.walk(pr)
+		n, k := t.walk(&pr)
 		if k == pr.steps() {
 			if old := (*pr.leafOf(n)).conflict(rt); old != nil {
 				return nil, conflictError(rt, old)
 			}
 		} else {
-			n = t.insertNodes(pr, n, k)
+			n = t.insertNodes(&pr, n, k)
 		}
 		slot := pr.leafOf(n)
 		t.addRoute(slot, rt)
@@ -252,25 +253,29 @@ func (r *Router) RoutesFor(endpoint string) []*Route {
 }
 
 // newRoute validates a rule and compiles everything but its tree position.
-func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
+// The segments of the result live in t.segs, reused by the next rule.
+func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 	merge := rule.MergeSlashes == nil || *rule.MergeSlashes
 	path := rule.Path
 	if merge {
 		path = mergeSlashes(path)
 	}
 	t.parser.keepEmpty = !merge
-	pr, rerr := t.parser.parse(path)
+	pr, rerr := t.parser.parse(path, t.segs)
+	if rerr == nil {
+		t.segs = pr.segs
+	}
 	if rerr != nil && path != rule.Path {
 		// Report the problem in the text as given.
 		t.parser.keepEmpty = true
-		if _, orig := t.parser.parse(rule.Path); orig != nil {
+		if _, orig := t.parser.parse(rule.Path, nil); orig != nil {
 			rerr = orig
 		}
 		rerr.Rule = rule.Path
 	}
 	t.parser.keepEmpty = false
 	if rerr != nil {
-		return nil, nil, rerr
+		return nil, parsedRule{}, rerr
 	}
 	rt := t.allocs.routes.one()
 	*rt = Route{
@@ -294,21 +299,21 @@ func (t *table) newRoute(rule Rule) (*Route, *parsedRule, error) {
 		rt.ext().alias = true
 	}
 	if err := rt.setMethods(rule.Methods); err != nil {
-		return nil, nil, err
+		return nil, parsedRule{}, err
 	}
 	if rule.Host != "" {
 		if err := rt.setHost(rule.Host); err != nil {
-			return nil, nil, err
+			return nil, parsedRule{}, err
 		}
 	}
 	if len(rule.Defaults) > 0 {
 		if err := rt.setDefaults(rule.Defaults); err != nil {
-			return nil, nil, err
+			return nil, parsedRule{}, err
 		}
 	}
 	if rule.RedirectTo != "" {
 		if err := rt.setRedirect(&t.parser, rule.RedirectTo); err != nil {
-			return nil, nil, err
+			return nil, parsedRule{}, err
 		}
 	}
 	return rt, pr, nil
@@ -436,15 +441,7 @@ func (rt *Route) setDefaults(defaults map[string]any) error {
 }
 
 func (rt *Route) setRedirect(p *parser, target string) error {
-	saved, segs := p.pr, p.segs
-	p.segs = nil // keep the parse of the rule being added
-	res, rerr := p.parse(target)
-	var pr parsedRule
-	if res != nil {
-		pr = *res
-		pr.tmpl = p.template(target, res)
-	}
-	p.pr, p.segs = saved, segs
+	pr, rerr := p.parse(target, nil)
 	if rerr != nil {
 		return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("redirect target: %w", rerr)}
 	}
@@ -453,7 +450,7 @@ func (rt *Route) setRedirect(p *parser, target string) error {
 			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, target, pi.name)}
 		}
 	}
-	tmpl := pr.tmpl
+	tmpl := p.template(target, &pr)
 	if tmpl == nil {
 		tmpl = []tmplPiece{{lit: target, param: -1}}
 	}

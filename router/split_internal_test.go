@@ -24,7 +24,7 @@ func splitPattern(tb testing.TB, rule string) *pattern {
 	tb.Helper()
 	r := New()
 	t := r.mutable()
-	pr, err := t.parser.parse(rule)
+	pr, err := t.parser.parse(rule, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
