@@ -17,6 +17,11 @@ type BuildOptions struct {
 	// defaults of the rule built, instead of appending them as the query
 	// string (Werkzeug's append_unknown=False).
 	DropUnknown bool
+	// Host is the host of the current request, if any: among the rules
+	// the values suit, those whose Host matches it are tried first. The
+	// URL built is a path either way; compare Route.BuildHost of the rule
+	// returned with Host to decide whether it must be absolute.
+	Host string
 }
 
 // Build returns the URL path (with query and fragment) of an endpoint.
@@ -89,18 +94,28 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 		if pass == 1 && method != "" {
 			break
 		}
-		for _, rt := range list {
-			if m != "" && !rt.serves(m) {
+		for hp := 0; hp < 2; hp++ {
+			if hp == 0 && (o.Host == "" || !t.hosted) {
 				continue
 			}
-			served = true
-			out, err := rt.appendURL(dst, vals, &o, &errs)
-			if err == nil {
-				return out, rt, nil
+			for _, rt := range list {
+				if m != "" && !rt.serves(m) || o.Host != "" && t.hosted && (hp == 0) != rt.hostIs(o.Host) {
+					continue
+				}
+				served = true
+				out, err := rt.appendURL(dst, vals, &o, &errs)
+				if err == nil {
+					return out, rt, nil
+				}
 			}
 		}
 	}
 	return dst, nil, buildFailure(ep, method, vals, list, &errs, served)
+}
+
+// hostIs reports whether rt has a Host that host matches.
+func (rt *Route) hostIs(host string) bool {
+	return rt.Host() != "" && rt.matchHost(host, nil, 0)
 }
 
 // serves reports whether rt serves method (HEAD is served with GET).
@@ -137,6 +152,10 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 	}
 	start := len(dst)
 	dst, err := rt.appendOwnPath(dst, vals)
+	if err == nil && rt.hostParams() {
+		var buf [64]byte
+		_, err = rt.appendHost(buf[:0], vals)
+	}
 	if err != nil {
 		switch {
 		case errors.Is(err, ErrMissingParam):
@@ -162,7 +181,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 // between the parameters, escaped where needed, and the rendered values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
 	prev := 0
-	params := rt.params()
+	params := rt.pathParams()
 	for i := range params {
 		p := &params[i]
 		dst = rt.appendLit(dst, rt.path[prev:p.start])
@@ -359,7 +378,7 @@ func (rt *Route) argValues(ps *Params) []any {
 // defaultRedirect implements Werkzeug's redirect_defaults: when a rule that
 // builds before rt, with the same arguments, has defaults agreeing with the
 // matched values, the URL of that rule is the canonical one.
-func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
+func (rt *Route) defaultRedirect(method, host string, ps *Params) (string, string, bool) {
 	vals := rt.argValues(ps)
 	for _, src := range rt.extra.sources {
 		if !src.serves(method) {
@@ -376,11 +395,17 @@ func (rt *Route) defaultRedirect(method string, ps *Params) (string, bool) {
 			continue
 		}
 		b, err := src.appendOwnPath(nil, vals)
-		if err == nil {
-			return safeLocation(string(b)), true
+		if err != nil {
+			continue
+		}
+		if src.Host() == "" || src.matchHost(host, nil, 0) {
+			return safeLocation(string(b)), "", true
+		}
+		if h, err := src.appendHost(nil, vals); err == nil && src.matchHost(string(h), nil, 0) {
+			return safeLocation(string(b)), string(h), true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // aliasLocation builds the canonical URL of an alias rule's match: the

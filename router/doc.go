@@ -85,7 +85,22 @@
 // A path that matches a rule but not the method is remembered and the search
 // goes on (Werkzeug does the same); if nothing serves the method the answer
 // is 405 with Allow, or 200 with Allow for OPTIONS (Router.HandleOPTIONS).
-// Rules with a Host are preferred over host-less ones on the same path.
+// Rules with a Host are preferred over host-less ones on the same path:
+// a host with a port first, then a literal host, then a host with
+// parameters, then rules for any host.
+//
+// A Host may hold parameters ("<lang>.example.com", "app.<domain>"), and
+// Rule.Subdomain is short for a Host under Router.ServerName
+// (Subdomain "<user>" with ServerName "example.com" is "<user>.example.com").
+// Host parameters follow the path parameters in Params; each takes the
+// longest text (letters, digits, '-' and '.') its converter accepts that
+// lets the rest of the host match, as Werkzeug's host regexp does; a host
+// holds at most three, separated by literal text, and request hosts over
+// 255 bytes never match them. Building with BuildOptions.Host prefers the
+// rules of that host; Route.BuildHost tells the host of the URL when it is
+// not the current one (the URL must then be absolute). A defaults redirect
+// to a rule of another host sets Match.Host, and ServeMiss answers with an
+// absolute Location on that host, rendered from the rule's own pattern.
 //
 // Matching runs on the escaped path: "%2F" stays inside its segment (so
 // /items/a%2Fb gives id "a/b" for /items/<id>) except for slash-spanning

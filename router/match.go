@@ -33,6 +33,10 @@ type Match struct {
 	// Location is the path-only target of a redirect (ServeHTTP appends the
 	// request's query). It never begins with "//" or "/\".
 	Location string
+	// Host is, for a redirect only, the host of the target when it is not
+	// the request's (a rule of another host of the app, built from its
+	// Host pattern): ServeMiss then answers with an absolute Location.
+	Host string
 	// Allow lists the methods of the path, as in "GET, HEAD, POST", for 405
 	// and automatic OPTIONS answers.
 	Allow string
@@ -147,7 +151,7 @@ func (r *Router) lookupFast(t *table, method, p string, m *Match) bool {
 // lookup matches p. pct tells whether p holds a '%'; static whether the map
 // of static rules may hold p; clean allows a clean-path redirect.
 func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static, clean bool) {
-	m.Route, m.Status, m.Location, m.Allow = nil, 0, "", ""
+	m.Route, m.Status, m.Location, m.Allow, m.Host = nil, 0, "", "", ""
 	m.Params.rt, m.Params.n = nil, 0
 	if len(m.allowMore) > 0 {
 		m.allowMore = m.allowMore[:0]
@@ -212,13 +216,7 @@ func (s *search) setHost(h string) { s.host = h }
 // hostIs reports whether the request is for the host of rt, which is set:
 // the port counts only when the rule gives one.
 func (s *search) hostIs(rt *Route) bool {
-	h := s.host
-	if !rt.extra.hostPort {
-		if i := strings.LastIndexByte(h, ':'); i > strings.LastIndexByte(h, ']') {
-			h = h[:i]
-		}
-	}
-	return strings.EqualFold(h, rt.extra.host)
+	return rt.matchHost(s.host, nil, 0)
 }
 
 // quick returns the route of a simple leaf (no hosts, no non-standard
@@ -250,10 +248,10 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if nonStrict && !l.sum.nonStrict {
 		return nil
 	}
-	// Rules for the host and port first, then for the host, then for any
-	// host.
-	for pass := 0; pass < 3; pass++ {
-		if pass < 2 && !l.sum.complex {
+	// Rules for the host and port first, then for the host, then for a
+	// host with parameters, then for any host.
+	for pass := 0; pass < 4; pass++ {
+		if pass < 3 && !l.sum.complex {
 			continue
 		}
 		for i, bit := range [2]uint16{s.bit, mGET} {
@@ -261,7 +259,7 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 				break
 			}
 			for rt := l.first(); rt != nil; rt = rt.next {
-				if hostPass(rt) != pass || (nonStrict && rt.strict) || (pass < 2 && !s.hostIs(rt)) {
+				if hostPass(rt) != pass || (nonStrict && rt.strict) || (pass < 3 && !s.hostIs(rt)) {
 					continue
 				}
 				if rt.hasMethod(s.method, bit) {
@@ -274,10 +272,12 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 }
 
 // hostPass ranks a route for find: 0 with host and port, 1 with host, 2
-// for any host.
+// with a host with parameters, 3 for any host.
 func hostPass(rt *Route) int {
 	switch {
 	case rt.extra == nil || rt.extra.host == "":
+		return 3
+	case rt.extra.hostParts != nil:
 		return 2
 	case rt.extra.hostPort:
 		return 0
@@ -605,9 +605,13 @@ func (s *search) matched() {
 	if rt.extra == nil {
 		return
 	}
+	if rt.extra.hostParts != nil {
+		rt.matchHost(s.host, ps, s.n)
+		ps.n = len(rt.params())
+	}
 	if len(rt.extra.sources) > 0 && s.r.RedirectDefaults {
-		if loc, ok := rt.defaultRedirect(s.method, ps); ok {
-			m.Status, m.Location = http.StatusPermanentRedirect, loc
+		if loc, host, ok := rt.defaultRedirect(s.method, s.host, ps); ok {
+			m.Status, m.Location, m.Host = http.StatusPermanentRedirect, loc, host
 			return
 		}
 	}

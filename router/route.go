@@ -53,7 +53,12 @@ type Rule struct {
 	Alias bool
 	// Host, if set, restricts the rule to requests for that host, compared
 	// case-insensitively; the request's port is ignored unless Host has one.
+	// It may hold parameters, as in "<lang>.example.com" (see the package
+	// documentation); their values follow the path parameters in Params.
 	Host string
+	// Subdomain, if set, is short for Host: Subdomain + "." +
+	// Router.ServerName, as in "<user>" or "api". Setting both is an error.
+	Subdomain string
 	// Handler serves the route in ServeHTTP. A HandlerFunc receives the
 	// parameters without allocation; other handlers read them with
 	// Request.PathValue. It may be nil when the caller dispatches itself
@@ -104,10 +109,12 @@ type routeExtra struct {
 	alias         bool
 	redirectTo    string
 	hostGiven     string
-	other         []string // non-standard methods
-	host          string   // lower-cased host
-	hostPort      bool     // host includes a port
-	defaults      []Param  // defaults rendered as text, by key
+	other         []string   // non-standard methods
+	host          string     // lower-cased host
+	hostPort      bool       // host includes a port
+	hostParts     []hostPart // the host with parameters, else nil
+	npath         int        // path parameters, when hostParts is set
+	defaults      []Param    // defaults rendered as text, by key
 	redirect      *parsedRule
 	sources       []*Route // rules providing defaults for this one
 }

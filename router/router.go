@@ -45,6 +45,10 @@ type Router struct {
 	// Default true.
 	HandleMethodNotAllowed bool
 
+	// ServerName is the host (with port, if any) that Rule.Subdomain is
+	// relative to, as in "example.com". Rules with a Subdomain need it.
+	ServerName string
+
 	// NotFound, MethodNotAllowed and BadRequest replace the plain-text
 	// 404, 405 (the Allow header is set before it runs) and 400 (a
 	// parameter decoding to NUL or invalid UTF-8) responses of ServeHTTP.
@@ -71,6 +75,7 @@ type table struct {
 	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
+	serverName string // Router.ServerName, for Rule.Subdomain
 	defaults   bool   // some rule has Defaults
 	noParams   Params // handed to HandlerFuncs of parameterless routes
 	allocs     allocs
@@ -191,6 +196,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		return nil, &RuleError{Rule: rule.Path, Offset: -1, Err: ErrServing}
 	}
 	t := r.mutable()
+	t.serverName = strings.ToLower(r.ServerName)
 	rt, pr, err := t.newRoute(rule)
 	if err != nil {
 		return nil, err
@@ -301,8 +307,11 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 	if err := rt.setMethods(rule.Methods); err != nil {
 		return nil, parsedRule{}, err
 	}
-	if rule.Host != "" {
-		if err := rt.setHost(rule.Host); err != nil {
+	if host, err := t.ruleHost(&rule); err != nil || host != "" {
+		if err == nil {
+			err = rt.setHost(&t.parser, host)
+		}
+		if err != nil {
 			return nil, parsedRule{}, err
 		}
 	}
@@ -404,18 +413,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (rt *Route) setHost(given string) error {
-	h := strings.ToLower(given)
-	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if !(isLetter(c) || isDigit(c) || strings.IndexByte("-.:[]", c) >= 0) {
-			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: bad character %q in host %q", ErrBadRule, c, given)}
-		}
+// ruleHost returns the host of a rule: Host, or Subdomain under the
+// server name.
+func (t *table) ruleHost(rule *Rule) (string, error) {
+	switch {
+	case rule.Subdomain == "":
+		return rule.Host, nil
+	case rule.Host != "":
+		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: both Host %q and Subdomain %q", ErrBadRule, rule.Host, rule.Subdomain)}
+	case t.serverName == "":
+		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: Subdomain %q without Router.ServerName", ErrBadRule, rule.Subdomain)}
 	}
-	x := rt.ext()
-	x.hostGiven, x.host = given, h
-	x.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
-	return nil
+	return rule.Subdomain + "." + t.serverName, nil
 }
 
 func (rt *Route) setDefaults(defaults map[string]any) error {

@@ -76,6 +76,9 @@ func (m *Match) ServeMiss(w http.ResponseWriter, req *http.Request, fail func(st
 	switch m.Status {
 	case http.StatusPermanentRedirect:
 		loc := m.Location
+		if m.Host != "" {
+			loc = requestScheme(req) + "://" + m.Host + loc
+		}
 		if req.URL.RawQuery != "" {
 			loc += "?" + req.URL.RawQuery
 		}
@@ -136,4 +139,12 @@ func reply(w http.ResponseWriter, req *http.Request, h http.Handler, code int) {
 		return
 	}
 	http.Error(w, http.StatusText(code), code)
+}
+
+// requestScheme is "https" for a request over TLS, else "http".
+func requestScheme(req *http.Request) string {
+	if req.TLS != nil {
+		return "https"
+	}
+	return "http"
 }
