@@ -434,12 +434,18 @@ func (a *App) controllerRoutes(ctrl reflect.Type, name string) []*Route {
 // host when the URL must be absolute.
 func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, values []any) (string, error) {
 	var buf [192]byte
-	opts := router.BuildOptions{Method: ua.method, Anchor: ua.anchor, DropUnknown: ua.dropUnknown}
+	current := a.currentHost(r)
+	opts := router.BuildOptions{Method: ua.method, Anchor: ua.anchor, DropUnknown: ua.dropUnknown, Host: current}
 	b, rt, err := a.router.AppendBuild(buf[:0], a.routerEndpoint(endpoint), &opts, values...)
 	if err != nil {
 		return "", err
 	}
-	prefix, err := a.origin(r, rt, ua)
+	// The rule's host rendered with the values ("" for any host).
+	ruleHost, err := rt.BuildHost("", values...)
+	if err != nil {
+		return "", err
+	}
+	prefix, err := a.origin(r, ruleHost, ua)
 	switch {
 	case err != nil:
 		return "", err
@@ -450,24 +456,23 @@ func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, value
 }
 
 // origin returns "" for a path-only URL, else "scheme://host" (or "//host"
-// for an empty Scheme) to put in front of the built path.
-func (a *App) origin(r *http.Request, rt *router.Route, ua *urlArgs) (string, error) {
+// for an empty Scheme) to put in front of the built path. ruleHost is the
+// built rule's host rendered with the values, "" for a rule of any host; a
+// URL for another host than the request's is absolute.
+func (a *App) origin(r *http.Request, ruleHost string, ua *urlArgs) (string, error) {
 	if ua.host != "" || ua.external && a.cfg.Get("EXTERNAL_SERVER_NAME") != "" {
 		return a.foreignOrigin(ua)
 	}
-	external, host := ua.external, ""
-	if rh := rt.Host(); rh != "" && !sameHost(a.currentHost(r), rh) {
-		external = true
-	}
-	if !external {
+	if !ua.external && (ruleHost == "" || sameHost(a.currentHost(r), ruleHost)) {
 		return "", nil
 	}
-	if rh := rt.Host(); rh != "" {
-		host = rh
-	} else if h, err := a.serverHost(r); err == nil {
+	host := ruleHost
+	if host == "" {
+		h, err := a.serverHost(r)
+		if err != nil {
+			return "", err
+		}
 		host = h
-	} else {
-		return "", err
 	}
 	scheme := a.requestScheme(r)
 	if ua.hasScheme {
@@ -563,12 +568,8 @@ func (a *App) serverHost(r *http.Request) (string, error) {
 	if a.cfg.ServerName != "" {
 		return a.cfg.ServerName, nil
 	}
-	if r != nil && validHost(r.Host) {
-		for _, rt := range a.router.Routes() {
-			if h := rt.Host(); h != "" && sameHost(r.Host, h) {
-				return strings.ToLower(r.Host), nil
-			}
-		}
+	if r != nil && validHost(r.Host) && a.router.ServesHost(r.Host) {
+		return strings.ToLower(r.Host), nil
 	}
 	return "", fmt.Errorf("%w: set SERVER_NAME or give ExternalHost", ErrNoHost)
 }

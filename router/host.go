@@ -212,3 +212,18 @@ func validHostValue[T string | []byte](b T) bool {
 	}
 	return len(b) > 0
 }
+
+// ServesHost reports whether some rule's Host matches host (a request's
+// Host: case-insensitive, its port ignored unless the rule's host has one).
+func (r *Router) ServesHost(host string) bool {
+	found := false
+	r.view(func(t *table) {
+		for _, rt := range t.routes {
+			if rt.Host() != "" && rt.matchHost(host, nil, 0) {
+				found = true
+				return
+			}
+		}
+	})
+	return found
+}

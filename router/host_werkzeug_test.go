@@ -208,3 +208,15 @@ func FuzzHostMatch(f *testing.F) {
 		}
 	})
 }
+
+func TestServesHost(t *testing.T) {
+	r := newRouter(t, hostRule("/", "lang", "<lang>.app.test"), hostRule("/", "api", "api.test:8080"), rule("/x", "x"))
+	for host, want := range map[string]bool{
+		"en.app.test": true, "EN.APP.TEST:443": true, "app.test": false, "a/b.app.test": false,
+		"api.test:8080": true, "api.test": false, "other.test": false, "": false,
+	} {
+		if got := r.ServesHost(host); got != want {
+			t.Errorf("ServesHost(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
