@@ -167,7 +167,7 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 		}
 		return dst[:start], err
 	}
-	if len(vals)/2 > len(rt.params()) && !o.DropUnknown {
+	if len(vals)/2 > len(rt.params) && !o.DropUnknown {
 		dst = rt.appendQuery(dst, vals)
 	}
 	if o.Anchor != "" {
@@ -365,7 +365,7 @@ func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
 // argValues returns the arguments of a match as key/value pairs.
 func (rt *Route) argValues(ps *Params) []any {
 	vals := make([]any, 0, 2*rt.nargs())
-	for _, p := range rt.params() {
+	for _, p := range rt.params {
 		v, _ := rt.matchedValue(ps, p.name)
 		vals = append(vals, p.name, v)
 	}

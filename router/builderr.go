@@ -99,7 +99,7 @@ func closestRule(list []*Route, method string, vals []any) (*Route, []string) {
 			continue
 		}
 		var missing []string
-		for _, p := range rt.params() {
+		for _, p := range rt.params {
 			if _, ok := value(vals, p.name); !ok {
 				missing = append(missing, p.name)
 			}

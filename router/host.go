@@ -80,15 +80,15 @@ func (rt *Route) setHost(p *parser, given string) error {
 	if nhost > maxHostParams {
 		return bad("more than %d parameters", maxHostParams)
 	}
-	all := append(append(make([]paramInfo, 0, len(p.params)), rt.params()...), p.params[npath:]...)
-	x.hostParts, x.npath = parts, len(rt.params())
-	rt.param0, rt.nparams = &all[0], uint32(len(all))
+	all := append(append(make([]paramInfo, 0, len(p.params)), rt.params...), p.params[npath:]...)
+	x.hostParts, x.npath = parts, len(rt.params)
+	rt.params = all
 	return nil
 }
 
 // pathParams returns the parameters of the rule's path.
 func (rt *Route) pathParams() []paramInfo {
-	ps := rt.params()
+	ps := rt.params
 	if rt.extra != nil && rt.extra.hostParts != nil {
 		return ps[:rt.extra.npath]
 	}
@@ -123,7 +123,7 @@ func (rt *Route) matchParts(h string, parts []hostPart, ps *Params, at int) bool
 		rest, ok := strings.CutPrefix(h, parts[0].lit)
 		return ok && rt.matchParts(rest, parts[1:], ps, at)
 	}
-	p := &rt.params()[parts[0].param]
+	p := &rt.params[parts[0].param]
 	accept := func(v string) bool { return validHostValue(v) && (p.ci.fast || p.ci.conv.Match(v)) }
 	store := func(v string) {
 		if ps != nil {
@@ -187,7 +187,7 @@ func (rt *Route) appendHost(dst []byte, vals []any) ([]byte, error) {
 			dst = append(dst, part.lit...)
 			continue
 		}
-		p := &rt.params()[part.param]
+		p := &rt.params[part.param]
 		v, ok := value(vals, p.name)
 		if !ok {
 			return dst, fmt.Errorf("fwk: build %q: host %q: no value for parameter %q: %w", rt.endpoint, rt.extra.hostGiven, p.name, ErrMissingParam)

@@ -607,7 +607,7 @@ func (s *search) matched() {
 	}
 	if rt.extra.hostParts != nil {
 		rt.matchHost(s.host, ps, s.n)
-		ps.n = len(rt.params())
+		ps.n = len(rt.params)
 	}
 	if len(rt.extra.sources) > 0 && s.r.RedirectDefaults {
 		if loc, host, ok := rt.defaultRedirect(s.method, s.host, ps); ok {

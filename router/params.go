@@ -36,7 +36,7 @@ func (ps *Params) At(i int) Param {
 		return Param{}
 	}
 	if i < ps.n {
-		return Param{Key: ps.rt.params()[i].name, Value: ps.value(i)}
+		return Param{Key: ps.rt.params[i].name, Value: ps.value(i)}
 	}
 	if i -= ps.n; i < len(ps.rt.defs()) {
 		return ps.rt.defs()[i]
@@ -63,7 +63,7 @@ func (ps *Params) Lookup(name string) (string, bool) {
 		return "", false
 	}
 	for i := 0; i < ps.n; i++ {
-		if ps.rt.params()[i].name == name {
+		if ps.rt.params[i].name == name {
 			return ps.value(i), true
 		}
 	}

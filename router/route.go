@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"unsafe"
 )
 
 // Rule describes one route for Router.Add.
@@ -83,21 +82,17 @@ type Route struct {
 	endpoint  string
 	handler   http.Handler
 	data      any
-	param0    *paramInfo  // the parameters: see params
+	params    []paramInfo // the parameters, in order of appearance
 	extra     *routeExtra // nil for most rules
 	next      *Route      // next route of the same leaf
 	methods   uint32      // Rule.Methods as up to 8 method codes, first in the low bits
-	nparams   uint32
-	serve     uint16 // standard methods served, HEAD included with GET
-	claim     uint16 // standard methods claimed (for dispatch and conflicts)
+	serve     uint16      // standard methods served, HEAD included with GET
+	claim     uint16      // standard methods claimed (for dispatch and conflicts)
 	strict    bool
 	buildOnly bool
 	escape    bool    // the path has bytes that building must escape
 	sum       leafSum // when first in its leaf
 }
-
-// params returns the parameters of the rule, in order of appearance.
-func (rt *Route) params() []paramInfo { return unsafe.Slice(rt.param0, rt.nparams) }
 
 // routeExtra holds the rule fields few rules set, and what the router
 // derives from them.
@@ -151,7 +146,7 @@ func (rt *Route) defs() []Param {
 }
 
 // nargs is the number of arguments: parameters plus defaults.
-func (rt *Route) nargs() int { return len(rt.params()) + len(rt.defs()) }
+func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
 // Rule returns the rule as given to Add (methods upper-cased).
 func (rt *Route) Rule() Rule {
@@ -212,8 +207,8 @@ func (rt *Route) Methods() []string {
 
 // ParamNames returns the parameter names in order of appearance.
 func (rt *Route) ParamNames() []string {
-	out := make([]string, len(rt.params()))
-	for i, p := range rt.params() {
+	out := make([]string, len(rt.params))
+	for i, p := range rt.params {
 		out[i] = p.name
 	}
 	return out
@@ -221,7 +216,7 @@ func (rt *Route) ParamNames() []string {
 
 // Converter returns the converter of the named parameter, or nil.
 func (rt *Route) Converter(param string) Converter {
-	for _, p := range rt.params() {
+	for _, p := range rt.params {
 		if p.name == param {
 			return p.ci.conv
 		}

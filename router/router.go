@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // Router matches requests against Werkzeug-style rules and builds URLs
@@ -289,8 +288,7 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 		endpoint:  rule.Endpoint,
 		handler:   rule.Handler,
 		data:      rule.Data,
-		param0:    unsafe.SliceData(pr.params),
-		nparams:   uint32(len(pr.params)),
+		params:    pr.params,
 		strict:    rule.StrictSlashes == nil || *rule.StrictSlashes,
 		buildOnly: rule.BuildOnly,
 		escape:    pr.escape,
@@ -571,7 +569,7 @@ func sameArgs(a, b *Route) bool {
 		return false
 	}
 	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
-	for _, p := range a.params() {
+	for _, p := range a.params {
 		if !has(b, p.name) {
 			return false
 		}
