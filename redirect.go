@@ -223,9 +223,10 @@ func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
 }
 
 // redirectPolicy lists the hosts an absolute target may name: SERVER_NAME,
-// EXTERNAL_SERVER_NAME, the ExternalHost option and every rule's Host.
+// EXTERNAL_SERVER_NAME, the ExternalHost option and every host a rule's
+// Host matches (with parameters too).
 func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
-	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil}
+	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil, AllowHost: a.router.ServesHost}
 	add := func(h string) {
 		if _, host := splitHost(h); host != "" {
 			p.AllowedHosts = append(p.AllowedHosts, strings.ToLower(host))
@@ -234,8 +235,5 @@ func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
 	add(a.cfg.ServerName)
 	add(a.cfg.Get("EXTERNAL_SERVER_NAME"))
 	add(ua.host)
-	for _, rt := range a.router.Routes() {
-		add(rt.Host())
-	}
 	return p
 }

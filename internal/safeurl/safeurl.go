@@ -20,6 +20,11 @@ type Policy struct {
 	// port (80 for http, 443 for https) may be given or omitted: both forms
 	// match. Never fill it from the request's Host header.
 	AllowedHosts []string
+	// AllowHost, if set, also allows the hosts it reports true for; it
+	// gets the checked, lower-cased host[:port] with a default port
+	// dropped (fwk passes its router's ServesHost, for host rules with
+	// parameters).
+	AllowHost func(host string) bool
 	// HTTPSOnly rejects absolute http:// targets. Set it when the app is
 	// served over https so a redirect can never downgrade.
 	HTTPSOnly bool
@@ -110,7 +115,7 @@ func absolute(s string, p Policy) (string, bool) {
 		return "", false
 	}
 	host := normalizeHost(authority, scheme)
-	if !allowed(host, scheme, p.AllowedHosts) {
+	if !allowed(host, scheme, p.AllowedHosts) && (p.AllowHost == nil || !p.AllowHost(host)) {
 		return "", false
 	}
 	return scheme + "://" + host + encode(rest[end:]), true

@@ -168,6 +168,18 @@ func TestNextPolicy(t *testing.T) {
 		{"https://evil.example/x", safeurl.Policy{AllowedHosts: []string{"good.example", "other.example"}}, "", false},
 		{"https://other.example/x", safeurl.Policy{AllowedHosts: []string{"good.example", "other.example"}}, "https://other.example/x", true},
 	}
+	sub := func(h string) bool { return strings.HasSuffix(h, ".good.example") }
+	tests = append(tests, []struct {
+		next   string
+		policy safeurl.Policy
+		want   string
+		ok     bool
+	}{
+		{"https://EN.good.example:443/x", safeurl.Policy{AllowHost: sub}, "https://en.good.example/x", true},
+		{"https://good.example/x", safeurl.Policy{AllowHost: sub}, "", false},
+		{"https://evil.example/.good.example", safeurl.Policy{AllowHost: sub}, "", false},
+		{"https://a@b.good.example/x", safeurl.Policy{AllowHost: sub}, "", false},
+	}...)
 	for _, tt := range tests {
 		got, ok := safeurl.Next(tt.next, tt.policy)
 		if got != tt.want || ok != tt.ok {
