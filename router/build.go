@@ -99,7 +99,7 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 				continue
 			}
 			for _, rt := range list {
-				if m != "" && !rt.serves(m) || o.Host != "" && t.hosted && (hp == 0) != rt.hostIs(o.Host) {
+				if m != "" && !rt.serves(m) || o.Host != "" && t.hosted && (hp == 0) != rt.preferredFor(o.Host) {
 					continue
 				}
 				served = true
@@ -113,9 +113,10 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	return dst, nil, buildFailure(ep, method, vals, list, &errs, served)
 }
 
-// hostIs reports whether rt has a Host that host matches.
-func (rt *Route) hostIs(host string) bool {
-	return rt.Host() != "" && rt.matchHost(host, nil, 0)
+// preferredFor reports whether rt is built first for a request to host:
+// it has a Host that host matches and is not an alias (aliases build last).
+func (rt *Route) preferredFor(host string) bool {
+	return rt.Host() != "" && !rt.isAlias() && rt.matchHost(host, nil, 0)
 }
 
 // serves reports whether rt serves method (HEAD is served with GET).
@@ -398,25 +399,39 @@ func (rt *Route) defaultRedirect(method, host string, ps *Params) (string, strin
 		if err != nil {
 			continue
 		}
-		if src.Host() == "" || src.matchHost(host, nil, 0) {
-			return safeLocation(string(b)), "", true
-		}
-		if h, err := src.appendHost(nil, vals); err == nil && src.matchHost(string(h), nil, 0) {
-			return safeLocation(string(b)), string(h), true
+		if h, ok := src.targetHost(host, vals); ok {
+			return safeLocation(string(b)), h, true
 		}
 	}
 	return "", "", false
 }
 
+// targetHost is the host of a redirect to rt's URL from a request to host:
+// "" when it is host's (or rt has no host), else rt's host rendered with
+// the values, which must match rt's own pattern; false when it cannot be
+// rendered.
+func (rt *Route) targetHost(host string, vals []any) (string, bool) {
+	if rt.Host() == "" || rt.matchHost(host, nil, 0) {
+		return "", true
+	}
+	h, err := rt.appendHost(nil, vals)
+	if err != nil || !rt.matchHost(string(h), nil, 0) {
+		return "", false
+	}
+	return string(h), true
+}
+
 // aliasLocation builds the canonical URL of an alias rule's match: the
 // endpoint built with the matched values for the request method. It
 // reports false when that URL would be the alias itself.
-func (t *table) aliasLocation(rt *Route, method string, ps *Params) (string, bool) {
-	b, got, err := t.build(nil, rt.endpoint, &BuildOptions{Method: method, DropUnknown: true}, rt.argValues(ps))
+func (t *table) aliasLocation(rt *Route, method, host string, ps *Params) (string, string, bool) {
+	vals := rt.argValues(ps)
+	b, got, err := t.build(nil, rt.endpoint, &BuildOptions{Method: method, DropUnknown: true, Host: host}, vals)
 	if err != nil || got == rt {
-		return "", false
+		return "", "", false
 	}
-	return safeLocation(string(b)), true
+	h, ok := got.targetHost(host, vals)
+	return safeLocation(string(b)), h, ok
 }
 
 // redirectLocation renders RedirectTo with the matched arguments.

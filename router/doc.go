@@ -98,9 +98,10 @@
 // holds at most three, separated by literal text, and request hosts over
 // 255 bytes never match them. Building with BuildOptions.Host prefers the
 // rules of that host; Route.BuildHost tells the host of the URL when it is
-// not the current one (the URL must then be absolute). A defaults redirect
-// to a rule of another host sets Match.Host, and ServeMiss answers with an
-// absolute Location on that host, rendered from the rule's own pattern.
+// not the current one (the URL must then be absolute); aliases build last.
+// A defaults or alias redirect to a rule of another host sets Match.Host,
+// and ServeMiss answers with an absolute Location on that host, rendered
+// from the rule's own pattern.
 //
 // Matching runs on the escaped path: "%2F" stays inside its segment (so
 // /items/a%2Fb gives id "a/b" for /items/<id>) except for slash-spanning

@@ -106,6 +106,18 @@ func TestWerkzeugRequestRedirectDefaultSubdomain(t *testing.T) {
 	}
 }
 
+// An alias on one host redirects to its endpoint's rule on another.
+func TestHostAliasRedirect(t *testing.T) {
+	alias := hostRule("/index.html", "home", "<lang>.old.test")
+	alias.Alias = true
+	r := newRouter(t, hostRule("/", "home", "<lang>.new.test"), alias)
+	w := serve(r, "GET", "/index.html", "de.old.test")
+	if w.Code != 308 || w.Header().Get("Location") != "http://de.new.test/" {
+		t.Errorf("alias redirect = %d %q", w.Code, w.Header().Get("Location"))
+	}
+	checkHostLookups(t, r, []hostLookup{{"de.new.test", "/", "200 home lang=de"}, {"de.new.test", "/index.html", "404"}})
+}
+
 func TestWerkzeugBuildURLSameEndpointMultipleHosts(t *testing.T) {
 	r := newRouter(t,
 		hostRule("/", "index", "alpha.example.com"),

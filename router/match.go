@@ -620,8 +620,8 @@ func (s *search) matched() {
 		return
 	}
 	if rt.extra.alias && s.r.RedirectDefaults {
-		if loc, ok := s.t.aliasLocation(rt, s.method, ps); ok {
-			m.Status, m.Location = http.StatusPermanentRedirect, loc
+		if loc, host, ok := s.t.aliasLocation(rt, s.method, s.host, ps); ok {
+			m.Status, m.Location, m.Host = http.StatusPermanentRedirect, loc, host
 		}
 	}
 }
