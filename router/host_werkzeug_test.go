@@ -232,3 +232,13 @@ func TestServesHost(t *testing.T) {
 		}
 	}
 }
+
+// A lower-case request host with parameters matches without allocating.
+func TestHostParamsZeroAlloc(t *testing.T) {
+	r := newRouter(t, hostRule("/docs/<page>", "docs", "<lang>.app.test"), rule("/x", "x"))
+	var m router.Match
+	n := testing.AllocsPerRun(200, func() { r.Lookup("GET", "de.app.test:8080", "/docs/intro", &m) })
+	if n != 0 || m.Params.Get("lang") != "de" || m.Params.Get("page") != "intro" {
+		t.Errorf("%v allocations, lang %q page %q", n, m.Params.Get("lang"), m.Params.Get("page"))
+	}
+}
