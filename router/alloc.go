@@ -7,6 +7,11 @@ import "unsafe"
 // to 32 KiB, sized to fill their size class exactly, malloc header
 // included; a chunk lives as long as any value taken from it, which is as
 // long as the router.
+//
+// Measured (issue 9 item 9, callgrind, BenchmarkAdd10k): plain allocations
+// instead cost 12% more instructions to register (135.6M -> 152.4M per
+// 10,000 rules) and 40,097 allocations instead of 186, for 2.6% less heap
+// (293.9 vs 301.7 B/route); matching is unchanged. The slab stays.
 type slab[T any] struct {
 	buf  []T
 	next int // bytes of the next chunk
