@@ -181,6 +181,12 @@ func (rt *Route) givenMethods() []string {
 }
 
 // methodByCode names the standard methods by code: 1 + the bit index.
+//
+// Route.methods packs Rule.Methods as codes. Measured (issue 9 item 9,
+// callgrind, BenchmarkAdd10k): a plain []string copy instead costs 13% more
+// instructions to register 10,000 rules (135.6M -> 153.6M), 10,191
+// allocations instead of 186 and 11% more heap (334.1 vs 301.7 B/route);
+// matching is unchanged (GithubAll -0.5%). The packing stays.
 var methodByCode = [...]string{"", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}
 
 // defaultsMap returns Rule.Defaults.
