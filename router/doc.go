@@ -166,14 +166,14 @@
 // parsing and converter construction are done once in Add; building renders
 // the rule text between parameters into the caller's buffer.
 //
-// Registration keeps little per rule: a Route of 112 bytes (standard methods
+// Registration keeps little per rule: a Route of 128 bytes (standard methods
 // packed, the rule text shared, not copied), its parameters, and the nodes
 // it adds (48 bytes each; a leaf is its first route, dynamic children are
 // chained), all taken from slabs sized to their allocation class. The map of
 // static paths is built, and large fan-outs are trimmed, when the router
 // freezes; the endpoint index when first needed; both exactly sized.
 // Registering 10,000 rules (BenchmarkAdd10k, freeze included) takes about
-// 0.5 µs and retains about 285 bytes per rule. bench_test.go has the
+// 0.6 µs and retains about 300 bytes per rule. bench_test.go has the
 // benchmarks (GitHub, static and parameter sets, building, registering
 // 10,000 rules); the separate bench module compares peer routers.
 //
