@@ -173,7 +173,7 @@
 // static paths is built, and large fan-outs are trimmed, when the router
 // freezes; the endpoint index when first needed; both exactly sized.
 // Registering 10,000 rules (BenchmarkAdd10k, freeze included) takes about
-// 0.6 µs and retains about 300 bytes per rule. bench_test.go has the
+// 0.5 µs and retains about 300 bytes per rule. bench_test.go has the
 // benchmarks (GitHub, static and parameter sets, building, registering
 // 10,000 rules); the separate bench module compares peer routers.
 //
