@@ -101,11 +101,12 @@ func (c *Ctx) decodeBody(v any) (nameFunc, error) {
 
 // contentKind returns the decoder of the media type ct, or a 415.
 func contentKind(ct string) (bodyKind, error) {
+	if isJSONRequest(ct) {
+		return bodyJSON, nil
+	}
 	mt, _, _ := strings.Cut(ct, ";") // parameters are the decoders' business
 	mt = strings.TrimSpace(mt)
 	switch {
-	case strings.EqualFold(mt, "application/json") || isJSONSuffixType(mt):
-		return bodyJSON, nil
 	case strings.EqualFold(mt, "application/x-www-form-urlencoded"):
 		return bodyURLEncoded, nil
 	case strings.EqualFold(mt, "multipart/form-data"):

@@ -3,7 +3,6 @@ package fwk
 import (
 	"errors"
 	"fmt"
-	"mime"
 	"slices"
 	"strings"
 )
@@ -123,14 +122,11 @@ func (c *Ctx) Flashes(categories ...string) ([]FlashMessage, error) {
 }
 
 // isJSONRequest reports whether a Content-Type header names JSON
-// (application/json or application/<x>+json), like Flask's request.is_json.
+// (application/json or application/<x>+json, any case, parameters ignored),
+// like Flask's request.is_json. Ctx.Bind chooses its decoder with the same
+// test (contentKind).
 func isJSONRequest(contentType string) bool {
-	if contentType == "" {
-		return false
-	}
-	mt, _, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		return false
-	}
-	return mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")
+	mt, _, _ := strings.Cut(contentType, ";")
+	mt = strings.TrimSpace(mt)
+	return strings.EqualFold(mt, "application/json") || isJSONSuffixType(mt)
 }
