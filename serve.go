@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"runtime/debug"
-	"strings"
 )
 
 // ServeHTTP serves one request: through the bundles' Middleware (see
@@ -32,7 +30,7 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
 	defer a.finish(c)
-	a.router.Lookup(r.Method, r.Host, routingPath(r.URL), &c.match)
+	a.router.LookupURL(r.Method, r.Host, r.URL, &c.match)
 	rt := c.match.Route
 	if rt == nil || c.match.Status != http.StatusOK {
 		a.serveMiss(c)
@@ -73,19 +71,6 @@ func (a *App) finish(c *Ctx) {
 	if abort {
 		panic(http.ErrAbortHandler)
 	}
-}
-
-// routingPath returns the path the router is asked for. When the request
-// line had no escape that decoding could make ambiguous (RawPath is empty)
-// and the decoded path holds no '%', the decoded path is what the escaped
-// one would decode to segment by segment, so the router takes it as it is
-// (router.Router.ServeHTTP does the same); otherwise it is the escaped path,
-// so that "%2F" stays inside its segment and params are decoded once.
-func routingPath(u *url.URL) string {
-	if u.RawPath == "" && strings.IndexByte(u.Path, '%') < 0 {
-		return u.Path
-	}
-	return u.EscapedPath()
 }
 
 // serveHandler serves an http.Handler view or a middleware chain; the

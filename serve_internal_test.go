@@ -8,8 +8,9 @@ import (
 	"github.com/fwkgo/fwk/router"
 )
 
-// The router must answer the path routingPath gives exactly as it answers
-// the escaped path: same status, same route, same decoded params.
+// The router must answer a URL (Router.LookupURL, what App.ServeHTTP asks)
+// exactly as it answers its escaped path: same status, same route, same
+// decoded params.
 func TestRoutingPath(t *testing.T) {
 	a, err := New(DefaultConfig(), aliasBundle{})
 	if err != nil {
@@ -32,10 +33,10 @@ func TestRoutingPath(t *testing.T) {
 			t.Fatalf("url.Parse(%q): %v", raw, err)
 		}
 		var got, want router.Match
-		r.Lookup("GET", "", routingPath(u), &got)
+		r.LookupURL("GET", "", u, &got)
 		r.Lookup("GET", "", u.EscapedPath(), &want)
 		if got.Status != want.Status || got.Route != want.Route || got.Location != want.Location {
-			t.Errorf("%q: routingPath %q gives %d %v %q, escaped path %q gives %d %v %q", raw, routingPath(u),
+			t.Errorf("%q: LookupURL gives %d %v %q, escaped path %q gives %d %v %q", raw,
 				got.Status, got.Route, got.Location, u.EscapedPath(), want.Status, want.Route, want.Location)
 			continue
 		}

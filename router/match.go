@@ -12,6 +12,7 @@ package router
 import (
 	"math/bits"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 )
@@ -79,16 +80,46 @@ type search struct {
 // host is the request's Host. Lookup allocates nothing for a match without
 // escaped parameters. The first call freezes the router.
 func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
+	r.lookupPath(method, host, escapedPath, strings.IndexByte(escapedPath, '%') >= 0, m)
+}
+
+// LookupURL is Lookup for a request URL: it routes on u.Path as it is when
+// that is what the escaped path decodes to (see requestPath), which saves
+// re-escaping it, and on u.EscapedPath() otherwise. Router.ServeHTTP makes
+// the same choice.
+func (r *Router) LookupURL(method, host string, u *url.URL, m *Match) {
+	p, pct := requestPath(u)
+	r.lookupPath(method, host, p, pct, m)
+}
+
+// requestPath returns the path to route u on and whether it holds a '%'.
+// When the request line had no escape that decoding could make ambiguous
+// (RawPath is empty) and the decoded path holds no '%', the decoded path is
+// what the escaped one decodes to segment by segment, so it is taken as it
+// is; otherwise it is the escaped path, so that "%2F" stays inside its
+// segment and params are decoded once. Router.ServeHTTP makes the same
+// choice inline, where it also tries its static shortcut.
+func requestPath(u *url.URL) (string, bool) {
+	p := u.Path
+	pct := strings.IndexByte(p, '%') >= 0
+	if u.RawPath != "" || pct {
+		p = u.EscapedPath()
+		pct = strings.IndexByte(p, '%') >= 0
+	}
+	return p, pct
+}
+
+// lookupPath is Lookup once the '%' scan of p is done.
+func (r *Router) lookupPath(method, host, p string, pct bool, m *Match) {
 	t := r.frozen.Load()
 	if t == nil {
 		t = r.freeze()
 	}
-	pct := strings.IndexByte(escapedPath, '%') >= 0
-	if !pct && r.lookupFast(t, method, escapedPath, m) {
+	if !pct && r.lookupFast(t, method, p, m) {
 		return
 	}
-	static := !pct && escapedPath != "" && t.maybeStatic(escapedPath)
-	r.lookup(t, method, host, escapedPath, m, pct, static, true)
+	static := !pct && p != "" && t.maybeStatic(p)
+	r.lookup(t, method, host, p, m, pct, static, true)
 }
 
 // guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
