@@ -106,6 +106,16 @@ func TestWerkzeugRequestRedirectDefaultSubdomain(t *testing.T) {
 	}
 }
 
+func TestWerkzeugServerNameCasing(t *testing.T) {
+	r := serverRouter(t, "example.com", subRule("/", "index", "foo"))
+	checkHostLookups(t, r, []hostLookup{
+		{"FOO.EXAMPLE.COM", "/", "200 index"},
+		{"Foo.Example.Com:80", "/", "200 index"},
+		// Reached by address, the host is not under the server name.
+		{"127.0.0.1:5000", "/", "404"},
+	})
+}
+
 // An alias on one host redirects to its endpoint's rule on another.
 func TestHostAliasRedirect(t *testing.T) {
 	alias := hostRule("/index.html", "home", "<lang>.old.test")

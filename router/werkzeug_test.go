@@ -647,7 +647,7 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 
 // Not ported, as they do not apply to a Go router:
 //   - test_basic_routing's websocket and script-root parts, test_environ_defaults,
-//     test_dispatch's catch_http_exceptions, test_request_direct_charset_bug,
+//     test_dispatch's catch_http_exceptions,
 //     test_empty_path_info, test_both_bind_and_match_path_info_are_none: WSGI
 //     environ and bind() details; net/http gives the router a parsed request.
 //   - test_rule_emptying, test_rule_unhashable, test_map_repr,
@@ -660,15 +660,15 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 //     test_part_isolating_default: converters defined by a regular expression;
 //     fwk's converters are Go values with Match (see Converter).
 //   - test_external_building_*, test_bind_long_idna_name_with_port,
-//     test_server_name_*, test_bind_*_host, test_invalid_subdomain_warning,
+//     test_server_name_interpolation, test_server_name_match_default_port, test_bind_*_host, test_invalid_subdomain_warning,
 //     test_http_host_before_server_name: absolute URL building and host
 //     binding belong to fwk's URLFor (external URLs), not to the router.
 // Host and subdomain tests (TestHostMatching, TestSubdomainMatching,
-// test_request_redirect_default_subdomain,
+// test_request_redirect_default_subdomain, test_server_name_casing,
 // test_build_url_same_endpoint_multiple_hosts) are in host_werkzeug_test.go;
-// TestDefaultSubdomain (Map.default_subdomain) is not ported: Rule.Subdomain
-// is explicit per rule.
-// Not yet passing (issue 9 item 7, see the closing note): test_build_values_*, test_double_defaults,
-// test_finding_closest_match_by_method (a BuildError constructed by hand),
-// test_adapter_url_parameter_sorting, test_rule_templates, test_unicode_rules,
-// test_server_name_casing, test_redirect_path_quoting.
+// test_double_defaults, test_adapter_url_parameter_sorting and
+// test_rule_templates in werkzeug_build_test.go; test_redirect_path_quoting,
+// test_unicode_rules and test_request_direct_charset_bug in
+// werkzeug_quoting_test.go.
+// Not yet passing: test_build_values_dict, test_build_values_multidict,
+// test_finding_closest_match_by_method, TestDefaultSubdomain.
