@@ -44,7 +44,10 @@ func (r *Router) Build(endpoint string, values ...any) (string, error) {
 // Each value goes through its converter's ToURL and is percent-encoded as one
 // segment ('/' kept only for slash-spanning converters). Values that are
 // neither parameters nor defaults form the query string, sorted by key (a
-// []string value repeats its key; nil values are skipped). Errors wrap
+// []string or []any value repeats its key; nil values are skipped). For a
+// parameter, a list of one value is that value and an empty list is no
+// value (as Werkzeug reads a MultiDict); a longer list goes to the
+// converter as is. Errors wrap
 // ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
 // ErrMethodNotAllowed; on error dst is returned unchanged.
 func (r *Router) AppendBuild(dst []byte, endpoint string, opts *BuildOptions, values ...any) ([]byte, *Route, error) {
@@ -127,14 +130,33 @@ func (rt *Route) serves(method string) bool {
 	return contains(rt.others(), method)
 }
 
-// value returns the non-nil value of key in the pairs.
+// value returns the non-nil value of key in the pairs, through oneValue.
 func value(vals []any, key string) (any, bool) {
 	for i := 0; i+1 < len(vals); i += 2 {
 		if k, _ := vals[i].(string); k == key && vals[i+1] != nil {
-			return vals[i+1], true
+			return oneValue(vals[i+1])
 		}
 	}
 	return nil, false
+}
+
+// oneValue reads a []any or []string value as Werkzeug reads a MultiDict
+// entry: one element is that element, none is no value at all, more stay
+// a list (which only a custom converter may accept).
+func oneValue(v any) (any, bool) {
+	switch l := v.(type) {
+	case []any:
+		if len(l) == 1 {
+			return l[0], true
+		}
+		return v, len(l) > 0
+	case []string:
+		if len(l) == 1 {
+			return l[0], true
+		}
+		return v, len(l) > 0
+	}
+	return v, true
 }
 
 // appendURL builds rt's URL if the values suit it; otherwise it records why

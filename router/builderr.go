@@ -16,7 +16,9 @@ func givenKeys(vals []any) string {
 	var keys []string
 	for i := 0; i+1 < len(vals); i += 2 {
 		if k, ok := vals[i].(string); ok && vals[i+1] != nil {
-			keys = append(keys, k)
+			if _, given := oneValue(vals[i+1]); given {
+				keys = append(keys, k)
+			}
 		}
 	}
 	sort.Strings(keys)

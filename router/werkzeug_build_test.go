@@ -5,8 +5,10 @@ package router_test
 // test_rule_templates), ported case by case.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk/router"
@@ -89,4 +91,71 @@ func TestWerkzeugRuleTemplates(t *testing.T) {
 		t.Errorf("rules:\n%q\nwant\n%q", got, want)
 	}
 	checkHostLookups(t, r, []hostLookup{{"test3.localhost", "/meh", "200 x_baz"}, {"localhost", "/test/test2/baz/", "200 handle_baz"}})
+}
+
+// listConverter is the ListConverter of test_build_values_*: it renders a
+// []any as its elements joined by '.', and refuses any other value.
+type listConverter struct{}
+
+func (listConverter) Match(s string) bool           { return s != "" }
+func (listConverter) ToValue(s string) (any, error) { return strings.Split(s, "."), nil }
+func (listConverter) ToURL(v any) (string, error) {
+	l, ok := v.([]any)
+	if !ok {
+		return "", fmt.Errorf("not a list: %T", v)
+	}
+	parts := make([]string, len(l))
+	for i, e := range l {
+		parts[i] = fmt.Sprint(e)
+	}
+	return strings.Join(parts, "."), nil
+}
+
+// Werkzeug has two tables, for a dict and for a MultiDict of values. Go has
+// one kind of values, read as a MultiDict: a list of one value is that
+// value, an empty list is no value, a longer list goes to the converter as
+// is. So the dict rows ("int", [1]) -> TypeError and ("list", [1]) -> "/1"
+// become "/1" and an error; the MultiDict table holds as it is.
+func TestWerkzeugBuildValues(t *testing.T) {
+	r := router.New()
+	if err := r.AddConverter("list", func(router.Args) (router.Converter, error) { return listConverter{}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, rl := range []router.Rule{rule("/<int:v>", "int"), rule("/<list:v>", "list"), rule("/", "index")} {
+		if _, err := r.Add(rl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		endpoint string
+		value    any
+		want     string // the URL, or the error it wraps
+	}{
+		{"int", 1, "/1"},
+		{"int", nil, "missing parameter"},
+		{"int", []any{1}, "/1"},
+		{"int", []string{"7"}, "/7"},
+		{"int", []any{}, "missing parameter"},
+		{"int", []string{}, "missing parameter"},
+		{"int", []any{nil}, "invalid value"},
+		{"int", []any{1, 2}, "invalid value"},
+		{"list", 1, "invalid value"},
+		{"list", []any{1}, "invalid value"},
+		{"list", []any{[]any{1}}, "/1"},
+		{"list", []any{1, nil, 2}, "/1.%3Cnil%3E.2"},
+		// Other keys form the query: a list repeats its key, nil is dropped.
+		{"index", []any{1, nil, 2}, "/?v=1&v=2"},
+		{"index", []string{"a b", "c"}, "/?v=a+b&v=c"},
+		{"index", []any{}, "/"},
+		{"index", []any{nil}, "/"},
+	} {
+		got, err := r.Build(c.endpoint, "v", c.value)
+		if wantErr := map[string]error{"missing parameter": router.ErrMissingParam, "invalid value": router.ErrInvalidValue}[c.want]; wantErr != nil {
+			if !errors.Is(err, wantErr) {
+				t.Errorf("Build(%s, v=%#v) = %q, %v, want an error wrapping %v", c.endpoint, c.value, got, err, wantErr)
+			}
+		} else if err != nil || got != c.want {
+			t.Errorf("Build(%s, v=%#v) = %q, %v, want %q", c.endpoint, c.value, got, err, c.want)
+		}
+	}
 }
