@@ -69,10 +69,14 @@ type buildErrs struct {
 }
 
 func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]byte, *Route, error) {
+	var o BuildOptions
+	if opts != nil {
+		o = *opts
+	}
 	var one [1]*Route
 	list := t.endpointRoutes(ep, &one)
 	if len(list) == 0 {
-		return dst, nil, t.unknownEndpoint(ep, vals)
+		return dst, nil, t.unknownEndpoint(ep, o.Method, vals)
 	}
 	if len(vals)%2 != 0 {
 		return dst, nil, fmt.Errorf("fwk: build %q: %w: odd number of key/value arguments", ep, ErrInvalidValue)
@@ -81,10 +85,6 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 		if _, ok := vals[i].(string); !ok {
 			return dst, nil, fmt.Errorf("fwk: build %q: %w: key %v is a %T, not a string", ep, ErrInvalidValue, vals[i], vals[i])
 		}
-	}
-	var o BuildOptions
-	if opts != nil {
-		o = *opts
 	}
 	method := o.Method
 	passes := [2]string{method, ""}

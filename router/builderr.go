@@ -11,6 +11,28 @@ import (
 	"strings"
 )
 
+// BuildError is the error of a build that found no rule. Its message and
+// Unwrap are those of Err, which wraps ErrUnknownEndpoint, ErrMissingParam,
+// ErrInvalidValue or ErrMethodNotAllowed.
+type BuildError struct {
+	Endpoint string
+	Method   string // BuildOptions.Method, if given
+	// Suggested is the rule that came closest, as Werkzeug's
+	// BuildError.suggested: for an endpoint with rules, the one of them
+	// serving Method that lacks the fewest values; for an unknown endpoint,
+	// the rule of the most similar endpoint, then one whose arguments
+	// cover the values, then one serving Method. It is nil when the Router
+	// has no rules with an endpoint.
+	Suggested *Route
+	Err       error
+}
+
+// Error returns the message of Err.
+func (e *BuildError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *BuildError) Unwrap() error { return e.Err }
+
 // givenKeys lists the keys of the non-nil values, for messages.
 func givenKeys(vals []any) string {
 	var keys []string
@@ -27,7 +49,7 @@ func givenKeys(vals []any) string {
 
 // unknownEndpoint is the error of building an endpoint no rule has; it
 // suggests the most similar endpoint, if one is close enough.
-func (t *table) unknownEndpoint(ep string, vals []any) error {
+func (t *table) unknownEndpoint(ep, method string, vals []any) error {
 	best, score := "", 0.5
 	for name := range t.endpointIndex() {
 		if s := similarity(ep, name); s > score || s == score && best != "" && name < best {
@@ -38,7 +60,39 @@ func (t *table) unknownEndpoint(ep string, vals []any) error {
 	if best != "" {
 		hint = fmt.Sprintf("; did you mean %q?", best)
 	}
-	return fmt.Errorf("fwk: build %q with values %s: %w%s", ep, givenKeys(vals), ErrUnknownEndpoint, hint)
+	err := fmt.Errorf("fwk: build %q with values %s: %w%s", ep, givenKeys(vals), ErrUnknownEndpoint, hint)
+	return &BuildError{Endpoint: ep, Method: method, Suggested: t.suggestRule(ep, method, vals), Err: err}
+}
+
+// suggestRule scores each rule as Werkzeug's BuildError.closest_rule does:
+// 0.98 x the similarity of its endpoint to ep, plus 0.01 when its
+// arguments cover the keys of vals, plus 0.01 when it serves method. The
+// first best rule wins.
+func (t *table) suggestRule(ep, method string, vals []any) *Route {
+	var best *Route
+	bestScore := -1.0
+	for _, rt := range t.routes {
+		if rt.endpoint == "" {
+			continue
+		}
+		s := 0.98 * similarity(ep, rt.endpoint)
+		covered := true
+		for i := 0; i+1 < len(vals); i += 2 {
+			if k, ok := vals[i].(string); !ok || !rt.isArg(k) {
+				covered = false
+			}
+		}
+		if covered {
+			s += 0.01
+		}
+		if method != "" && rt.serves(method) {
+			s += 0.01
+		}
+		if s > bestScore {
+			best, bestScore = rt, s
+		}
+	}
+	return best
 }
 
 // similarity is 2 x the longest common subsequence of a and b over their
@@ -67,6 +121,12 @@ func similarity(a, b string) float64 {
 
 // buildFailure explains why no rule of ep could be built with vals.
 func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
+	rt, _ := closestRule(list, method, vals)
+	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: buildFailureErr(ep, method, vals, list, errs, served)}
+}
+
+// buildFailureErr is the message of buildFailure.
+func buildFailureErr(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
 	switch {
 	case errs.invalid != nil:
 		return errs.invalid

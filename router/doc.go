@@ -87,7 +87,8 @@
 // wins. Other values form a query string sorted by key, unless
 // BuildOptions.DropUnknown is set. Errors wrap ErrUnknownEndpoint,
 // ErrMissingParam, ErrInvalidValue or ErrMethodNotAllowed and name the
-// closest rule and a similar endpoint.
+// closest rule and a similar endpoint; they are *BuildError values whose
+// Suggested is that rule.
 //
 // # Serving and concurrency
 //

@@ -1,6 +1,7 @@
 package router_test
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -207,4 +208,26 @@ func ExampleParseRule() {
 	// Output:
 	// id: converter "int", args "min=1", text <int(min=1):id>
 	// name: converter "path", args "", text <path:name>
+}
+
+func ExampleBuildError() {
+	r := router.New()
+	for _, rule := range []router.Rule{
+		{Path: "/users/<int:id>", Endpoint: "user", Methods: []string{"GET"}},
+		{Path: "/users/<int:id>/edit", Endpoint: "user", Methods: []string{"POST"}},
+	} {
+		if _, err := r.Add(rule); err != nil {
+			fmt.Println(err)
+		}
+	}
+	_, _, err := r.AppendBuild(nil, "usr", &router.BuildOptions{Method: "POST"}, "id", 7)
+	var be *router.BuildError
+	if errors.As(err, &be) {
+		fmt.Println(be.Suggested.Endpoint(), be.Suggested.Path(), errors.Is(err, router.ErrUnknownEndpoint))
+	}
+	url, err := r.Build("user", "id", []any{7}, "tag", []string{"a", "b"})
+	fmt.Println(url, err)
+	// Output:
+	// user /users/<int:id>/edit true
+	// /users/7?tag=a&tag=b <nil>
 }

@@ -159,3 +159,42 @@ func TestWerkzeugBuildValues(t *testing.T) {
 		}
 	}
 }
+
+// suggested returns the BuildError.Suggested of building endpoint.
+func suggested(t *testing.T, r *router.Router, method, endpoint string, vals ...any) *router.Route {
+	t.Helper()
+	_, _, err := r.AppendBuild(nil, endpoint, &router.BuildOptions{Method: method}, vals...)
+	var be *router.BuildError
+	if !errors.As(err, &be) || be.Endpoint != endpoint || be.Method != method {
+		t.Fatalf("Build(%s %s) = %v, want a *BuildError", method, endpoint, err)
+	}
+	return be.Suggested
+}
+
+// test_finding_closest_match_by_method, and the Suggested rule of
+// test_finding_closest_match_by_values and _when_none_exist (their
+// messages are checked in werkzeug_test.go).
+func TestWerkzeugFindingClosestMatchByMethod(t *testing.T) {
+	r := newRouter(t,
+		withMethods(rule("/post/", "foobar"), "POST"),
+		withMethods(rule("/get/", "foobar"), "GET"),
+		withMethods(rule("/put/", "foobar"), "PUT"),
+	)
+	for _, m := range []string{"POST", "GET", "PUT"} {
+		if rt := suggested(t, r, m, "invalid"); rt == nil || rt.Path() != "/"+strings.ToLower(m)+"/" {
+			t.Errorf("%s: suggested %v", m, rt)
+		}
+	}
+	// A known endpoint: the rule serving the method that lacks fewest values.
+	r = newRouter(t, withMethods(rule("/a/<id>", "e"), "POST"), withMethods(rule("/b/<id>/<x>", "e"), "GET"))
+	if rt := suggested(t, r, "GET", "e"); rt == nil || rt.Path() != "/b/<id>/<x>" {
+		t.Errorf("suggested %v", rt)
+	}
+	r = newRouter(t, rule("/user/id/<id>/", "users"), rule("/user/<slug>/", "users"), rule("/user/emails/<email>/", "users"))
+	if rt := suggested(t, r, "", "x", "slug", ""); rt == nil || rt.Path() != "/user/<slug>/" {
+		t.Errorf("by values: suggested %v", rt)
+	}
+	if rt := suggested(t, router.New(), "", "invalid"); rt != nil {
+		t.Errorf("no rules: suggested %v", rt)
+	}
+}

@@ -671,4 +671,5 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 // as a MultiDict) in werkzeug_build_test.go; test_redirect_path_quoting,
 // test_unicode_rules and test_request_direct_charset_bug in
 // werkzeug_quoting_test.go.
-// Not yet passing: test_finding_closest_match_by_method, TestDefaultSubdomain.
+// test_finding_closest_match_by_method is in werkzeug_build_test.go.
+// Not yet passing: TestDefaultSubdomain.
