@@ -56,7 +56,8 @@
 // with Allow for OPTIONS) when nothing serves the method. Rules with a Host
 // are preferred over host-less ones. A Host may hold parameters
 // ("<lang>.example.com"); Rule.Subdomain is short for a Host under
-// Router.ServerName; host parameters follow the path parameters in Params.
+// Router.ServerName, and Router.DefaultSubdomain is the Subdomain of rules
+// given neither; host parameters follow the path parameters in Params.
 //
 // Matching runs on the escaped path: "%2F" stays inside its segment and each
 // parameter is decoded once. An encoded slash never lets a request reach

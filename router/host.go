@@ -227,3 +227,19 @@ func (r *Router) ServesHost(host string) bool {
 	})
 	return found
 }
+
+// foreignHost reports whether a request's host is outside the server name
+// (neither it nor a subdomain of it), its port ignored unless the server
+// name has one.
+func (t *table) foreignHost(host string) bool {
+	if strings.LastIndexByte(t.serverName, ':') <= strings.LastIndexByte(t.serverName, ']') {
+		if i := strings.LastIndexByte(host, ':'); i > strings.LastIndexByte(host, ']') {
+			host = host[:i]
+		}
+	}
+	n, s := len(host), len(t.serverName)
+	if n < s || n > s && host[n-s-1] != '.' {
+		return true
+	}
+	return !strings.EqualFold(host[n-s:], t.serverName)
+}

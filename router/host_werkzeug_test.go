@@ -106,6 +106,67 @@ func TestWerkzeugRequestRedirectDefaultSubdomain(t *testing.T) {
 	}
 }
 
+// TestDefaultSubdomain: the rules of TestSubdomainMatching under
+// Map(default_subdomain="static"). Werkzeug's explicit subdomain="" (the
+// bare server name) is Host: ServerName.
+func TestWerkzeugDefaultSubdomain(t *testing.T) {
+	r := router.New()
+	r.ServerName, r.DefaultSubdomain = "app.test", "static"
+	var static *router.Route
+	for _, rl := range []router.Rule{hostRule("/", "index", "app.test"), rule("/", "static"), subRule("/<word>", "lookup", "<lang>")} {
+		rt, err := r.Add(rl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rl.Endpoint == "static" {
+			static = rt
+		}
+	}
+	if static.Host() != "static.app.test" {
+		t.Errorf("static rule host %q", static.Host())
+	}
+	checkHostLookups(t, r, []hostLookup{
+		{"app.test", "/", "200 index"},
+		{"static.app.test", "/", "200 static"},
+		{"jp.app.test", "/%E9%81%93%E5%85%B7", "200 lookup word=道具 lang=jp"},
+		// test_warn_other_domain: a host outside the server name gets the
+		// default subdomain's rules.
+		{"other.test", "/", "200 static"},
+		{"127.0.0.1:5000", "/", "200 static"},
+		{"xapp.test", "/", "200 static"},
+		{"other.test", "/x", "200 lookup word=x lang=static"},
+		// Under the server name, another subdomain has no default.
+		{"www.app.test", "/", "404"},
+	})
+	fresh := router.New()
+	fresh.DefaultSubdomain = "static"
+	if _, err := fresh.Add(rule("/", "x")); !errors.Is(err, router.ErrBadRule) || !strings.Contains(err.Error(), "DefaultSubdomain") {
+		t.Errorf("DefaultSubdomain without ServerName: %v", err)
+	}
+}
+
+// A Host rule outside the server name keeps its host; the default
+// subdomain serves what it does not.
+func TestDefaultSubdomainForeignHosts(t *testing.T) {
+	r := router.New()
+	r.ServerName, r.DefaultSubdomain = "app.test", "www"
+	for _, rl := range []router.Rule{rule("/", "home"), rule("/docs/", "docs"), hostRule("/", "api", "api.other.test")} {
+		if _, err := r.Add(rl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkHostLookups(t, r, []hostLookup{
+		{"api.other.test", "/", "200 api"},
+		{"api.other.test", "/docs/", "200 docs"},
+		{"api.other.test", "/docs", "308 /docs/"},
+		{"WWW.APP.TEST", "/docs", "308 /docs/"},
+		{"app.test", "/docs/", "404"},
+	})
+	if w := serve(r, "POST", "/", "10.0.0.1"); w.Code != 405 {
+		t.Errorf("POST on an address: %d", w.Code)
+	}
+}
+
 func TestWerkzeugServerNameCasing(t *testing.T) {
 	r := serverRouter(t, "example.com", subRule("/", "index", "foo"))
 	checkHostLookups(t, r, []hostLookup{

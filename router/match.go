@@ -210,6 +210,10 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 	}
 	t.root.match(&s, p)
 	s.finish(p)
+	if m.Status == http.StatusNotFound && t.defaultSub != "" && t.foreignHost(host) {
+		r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, static, clean)
+		return
+	}
 	if (m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest) && clean && r.RedirectCleanPath && !isCleanPath(p) {
 		r.cleanRedirect(t, method, host, p, m)
 	}

@@ -48,6 +48,14 @@ type Router struct {
 	// relative to, as in "example.com". Rules with a Subdomain need it.
 	ServerName string
 
+	// DefaultSubdomain is the Subdomain of the rules given neither Host nor
+	// Subdomain (Werkzeug's Map default_subdomain); it needs ServerName.
+	// With "www", such rules serve "www.example.com" only, and a request
+	// for a host outside ServerName (reached by address or another name)
+	// that nothing else serves is matched as if for that subdomain. A rule
+	// for the bare server name sets Host to ServerName.
+	DefaultSubdomain string
+
 	// NotFound, MethodNotAllowed and BadRequest replace the plain-text
 	// 404, 405 (the Allow header is set before it runs) and 400 (a
 	// parameter decoding to NUL or invalid UTF-8) responses of ServeHTTP.
@@ -75,6 +83,7 @@ type table struct {
 	allows     map[uint16]string
 	hosted     bool   // some rule has a Host
 	serverName string // Router.ServerName, for Rule.Subdomain
+	defaultSub string // Router.DefaultSubdomain
 	defaults   bool   // some rule has Defaults
 	noParams   Params // handed to HandlerFuncs of parameterless routes
 	allocs     allocs
@@ -196,6 +205,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 	}
 	t := r.mutable()
 	t.serverName = strings.ToLower(r.ServerName)
+	t.defaultSub = r.DefaultSubdomain
 	rt, pr, err := t.newRoute(rule)
 	if err != nil {
 		return nil, err
@@ -414,15 +424,19 @@ func contains(list []string, s string) bool {
 // ruleHost returns the host of a rule: Host, or Subdomain under the
 // server name.
 func (t *table) ruleHost(rule *Rule) (string, error) {
+	sub, what := rule.Subdomain, "Subdomain"
+	if sub == "" && rule.Host == "" {
+		sub, what = t.defaultSub, "Router.DefaultSubdomain"
+	}
 	switch {
-	case rule.Subdomain == "":
+	case sub == "":
 		return rule.Host, nil
 	case rule.Host != "":
 		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: both Host %q and Subdomain %q", ErrBadRule, rule.Host, rule.Subdomain)}
 	case t.serverName == "":
-		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: Subdomain %q without Router.ServerName", ErrBadRule, rule.Subdomain)}
+		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: %s %q without Router.ServerName", ErrBadRule, what, sub)}
 	}
-	return rule.Subdomain + "." + t.serverName, nil
+	return sub + "." + t.serverName, nil
 }
 
 func (rt *Route) setDefaults(defaults map[string]any) error {

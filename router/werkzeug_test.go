@@ -663,13 +663,13 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 //     test_server_name_interpolation, test_server_name_match_default_port, test_bind_*_host, test_invalid_subdomain_warning,
 //     test_http_host_before_server_name: absolute URL building and host
 //     binding belong to fwk's URLFor (external URLs), not to the router.
-// Host and subdomain tests (TestHostMatching, TestSubdomainMatching,
-// test_request_redirect_default_subdomain, test_server_name_casing,
-// test_build_url_same_endpoint_multiple_hosts) are in host_werkzeug_test.go;
-// test_double_defaults, test_adapter_url_parameter_sorting and
-// test_rule_templates and test_build_values_* (one table: Go values are read
-// as a MultiDict) in werkzeug_build_test.go; test_redirect_path_quoting,
-// test_unicode_rules and test_request_direct_charset_bug in
-// werkzeug_quoting_test.go.
-// test_finding_closest_match_by_method is in werkzeug_build_test.go.
-// Not yet passing: TestDefaultSubdomain.
+// Ported in other files: host_werkzeug_test.go has TestHostMatching,
+// TestSubdomainMatching, TestDefaultSubdomain (Router.DefaultSubdomain),
+// test_request_redirect_default_subdomain, test_server_name_casing and
+// test_build_url_same_endpoint_multiple_hosts; werkzeug_build_test.go has
+// test_double_defaults, test_adapter_url_parameter_sorting (key order),
+// test_rule_templates (a Go function as template), test_build_values_* (one
+// table: Go values are read as a MultiDict) and
+// test_finding_closest_match_by_method (BuildError.Suggested);
+// werkzeug_quoting_test.go has test_redirect_path_quoting,
+// test_unicode_rules and test_request_direct_charset_bug.
