@@ -84,6 +84,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
+	a.router.ServerName, a.router.DefaultSubdomain = cfg.ServerName, cfg.DefaultSubdomain
 	a.pool.New = func() any { return &Ctx{app: a} }
 	var err error
 	if a.bundles, a.cb, err = arrangeBundles(bundles); err != nil {

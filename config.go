@@ -29,6 +29,14 @@ type Config struct {
 	// built outside of a request and for Subdomain rules. It does not restrict
 	// which hosts are served. Default "localhost".
 	ServerName string
+	// DefaultSubdomain (DEFAULT_SUBDOMAIN) is the subdomain of ServerName
+	// that rules without fwk.Host or fwk.Subdomain serve (Werkzeug's
+	// Map.default_subdomain, which Flask sets on app.url_map): with "www",
+	// they answer "www.example.com" only, and hosts outside ServerName
+	// (an address, another name) are served as that subdomain. A view for
+	// the bare server name uses fwk.Host with ServerName. Default "" (rules
+	// without a host serve every host).
+	DefaultSubdomain string
 	// PreferredURLScheme (PREFERRED_URL_SCHEME) is the scheme of absolute URLs
 	// built outside of a request. Default "http".
 	PreferredURLScheme string
@@ -118,6 +126,7 @@ const (
 	keyTemplateFileExtension = "TEMPLATE_FILE_EXTENSION"
 	keyCSRFEnabled           = "WTF_CSRF_ENABLED"
 	keyServerName            = "SERVER_NAME"
+	keyDefaultSubdomain      = "DEFAULT_SUBDOMAIN"
 	keyPreferredURLScheme    = "PREFERRED_URL_SCHEME"
 	keySecretKey             = "SECRET_KEY"
 	keyCSRFSecretKey         = "WTF_CSRF_SECRET_KEY"
@@ -192,6 +201,7 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
 		keySecretKeyFallbacks, keySessionCookieName, keySessionCookieSecure,
 		keySessionCookieSameSite, keySessionLifetime, keyCSRFTrustedOrigins,
+		keyDefaultSubdomain,
 	}
 	serve := serveKeys()
 	for _, key := range append(keys[:], serve[:]...) {
@@ -218,6 +228,8 @@ func (c *Config) set(key, v string) error {
 		return setParsed(&c.CSRFEnabled, v, strconv.ParseBool)
 	case keyServerName:
 		c.ServerName = v
+	case keyDefaultSubdomain:
+		c.DefaultSubdomain = v
 	case keyPreferredURLScheme:
 		c.PreferredURLScheme = v
 	case keySecretKey:
@@ -382,6 +394,8 @@ func (c Config) Lookup(key string) (string, bool) {
 		return strconv.FormatBool(c.CSRFEnabled), true
 	case keyServerName:
 		return c.ServerName, true
+	case keyDefaultSubdomain:
+		return c.DefaultSubdomain, true
 	case keyPreferredURLScheme:
 		return c.PreferredURLScheme, true
 	case keySecretKey:
@@ -426,6 +440,9 @@ func (c Config) validate() error {
 	}
 	if err := c.validateServe(); err != nil {
 		return err
+	}
+	if c.DefaultSubdomain != "" && c.ServerName == "" {
+		return &StartupError{What: "config", Culprit: keyDefaultSubdomain, Err: fmt.Errorf("%q needs %s", c.DefaultSubdomain, keyServerName)}
 	}
 	var need string
 	if c.CSRFEnabled {
