@@ -60,8 +60,6 @@ type allocs struct {
 	nodes   slab[node]
 	routes  slab[Route]
 	statics slab[statics]
-	params  slab[paramInfo]
-	tmpls   slab[tmplPiece]
 	edges   slab[edge]
 }
 

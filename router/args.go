@@ -2,8 +2,9 @@ package router
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -29,55 +30,16 @@ func (a Args) Bind(names ...string) (map[string]string, error) {
 	for i, v := range a.Positional {
 		out[names[i]] = v
 	}
-	// Sorted for a deterministic error message.
-	keys := make([]string, 0, len(a.Named))
-	for k := range a.Named {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		known := false
-		for _, n := range names {
-			known = known || n == k
-		}
-		if !known {
-			return nil, fmt.Errorf("unknown argument %q", k)
-		}
+	for _, k := range slices.Sorted(maps.Keys(a.Named)) { // sorted: one error message
 		if _, dup := out[k]; dup {
 			return nil, fmt.Errorf("argument %q given twice", k)
+		}
+		if !slices.Contains(names, k) {
+			return nil, fmt.Errorf("unknown argument %q", k)
 		}
 		out[k] = a.Named[k]
 	}
 	return out, nil
-}
-
-// canonical renders the arguments in a normal form, used to tell whether
-// two converters are the same.
-func (a Args) canonical() string {
-	if len(a.Positional) == 0 && len(a.Named) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for i, v := range a.Positional {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	keys := make([]string, 0, len(a.Named))
-	for k := range a.Named {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(k)
-		b.WriteByte('=')
-		b.WriteString(strconv.Quote(a.Named[k]))
-	}
-	return b.String()
 }
 
 // argError is an argument syntax error at an offset of the rule text.
@@ -90,46 +52,34 @@ type argError struct {
 // found at offset base of the rule.
 func parseArgs(s string, base int) (Args, *argError) {
 	var a Args
-	i := 0
-	for {
-		i = skipSpace(s, i)
-		if i == len(s) {
-			return a, nil
-		}
-		start := i
-		name := ""
+	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i+1) {
+		start, name := i, ""
 		if j := scanIdent(s, i); j > i {
 			if k := skipSpace(s, j); k < len(s) && s[k] == '=' {
-				name = s[i:j]
-				i = skipSpace(s, k+1)
+				name, i = s[i:j], skipSpace(s, k+1)
 			}
 		}
 		v, j, err := scanValue(s, i)
-		if err != "" {
+		if i = skipSpace(s, j); err == "" && i < len(s) && s[i] != ',' {
+			err = "expected ',' between converter arguments"
+		}
+		switch _, dup := a.Named[name]; {
+		case err != "":
 			return a, &argError{base + i, err}
-		}
-		i = skipSpace(s, j)
-		if i < len(s) && s[i] != ',' {
-			return a, &argError{base + i, "expected ',' between converter arguments"}
-		}
-		if name == "" {
-			if len(a.Named) > 0 {
-				return a, &argError{base + start, "positional argument after named argument"}
-			}
+		case name == "" && len(a.Named) > 0:
+			return a, &argError{base + start, "positional argument after named argument"}
+		case name == "":
 			a.Positional = append(a.Positional, v)
-		} else {
-			if _, dup := a.Named[name]; dup {
-				return a, &argError{base + start, fmt.Sprintf("argument %q given twice", name)}
-			}
+		case dup:
+			return a, &argError{base + start, fmt.Sprintf("argument %q given twice", name)}
+		default:
 			if a.Named == nil {
 				a.Named = make(map[string]string)
 			}
 			a.Named[name] = v
 		}
-		if i < len(s) {
-			i++ // the comma
-		}
 	}
+	return a, nil
 }
 
 func skipSpace(s string, i int) int {
@@ -153,9 +103,10 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
 // scanValue reads one argument value at i: a quoted string (optionally
 // prefixed u or r) or a bare word of letters, digits, '_', '.', '+', '-'.
+// On error, the offset is i.
 func scanValue(s string, i int) (string, int, string) {
 	j := i
-	if j < len(s) && strings.IndexByte("uUrR", s[j]) >= 0 && j+1 < len(s) && (s[j+1] == '"' || s[j+1] == '\'') {
+	if j+1 < len(s) && strings.IndexByte("uUrR", s[j]) >= 0 && (s[j+1] == '"' || s[j+1] == '\'') {
 		j++
 	}
 	if j < len(s) && (s[j] == '"' || s[j] == '\'') {
@@ -165,7 +116,7 @@ func scanValue(s string, i int) (string, int, string) {
 		}
 		return s[j+1 : j+1+end], j + end + 2, ""
 	}
-	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '.' || s[j] == '+' || s[j] == '-') {
+	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || strings.IndexByte(".+-", s[j]) >= 0) {
 		j++
 	}
 	if j == i {
@@ -174,44 +125,39 @@ func scanValue(s string, i int) (string, int, string) {
 	return s[i:j], j, ""
 }
 
-// argInt parses an integer argument; "None" or absence means unset.
-func argInt(m map[string]string, key string) (v int64, set bool, err error) {
+// argText returns the text of argument key; "None" or absence means unset.
+func argText(m map[string]string, key string) (string, bool) {
 	s, ok := m[key]
-	if !ok || s == "None" {
-		return 0, false, nil
-	}
-	v, err = strconv.ParseInt(s, 10, 64)
-	if err != nil {
+	return s, ok && s != "None"
+}
+
+// argInt parses an integer argument.
+func argInt(m map[string]string, key string) (int64, bool, error) {
+	s, set := argText(m, key)
+	v, err := strconv.ParseInt(s, 10, 64)
+	if set && err != nil {
 		return 0, false, fmt.Errorf("argument %s=%q is not an integer", key, s)
 	}
-	return v, true, nil
+	return v, set, nil
 }
 
-// argFloat parses a float argument; "None" or absence means unset.
-func argFloat(m map[string]string, key string) (v float64, set bool, err error) {
-	s, ok := m[key]
-	if !ok || s == "None" {
-		return 0, false, nil
-	}
-	v, err = strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+// argFloat parses a finite float argument.
+func argFloat(m map[string]string, key string) (float64, bool, error) {
+	s, set := argText(m, key)
+	v, err := strconv.ParseFloat(s, 64)
+	if set && (err != nil || math.IsNaN(v) || math.IsInf(v, 0)) {
 		return 0, false, fmt.Errorf("argument %s=%q is not a finite number", key, s)
 	}
-	return v, true, nil
+	return v, set, nil
 }
 
-// argBool parses a boolean argument: True/False (as in Python) or Go's
-// true/false/1/0.
+// argBool parses a boolean argument: True/False (as in Python) or what
+// strconv.ParseBool accepts.
 func argBool(m map[string]string, key string) (bool, error) {
-	s, ok := m[key]
-	if !ok || s == "None" {
-		return false, nil
+	s, set := argText(m, key)
+	v, err := strconv.ParseBool(s)
+	if set && err != nil {
+		return false, fmt.Errorf("argument %s=%q is not a boolean", key, s)
 	}
-	switch s {
-	case "True", "true", "1":
-		return true, nil
-	case "False", "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("argument %s=%q is not a boolean", key, s)
+	return v, nil
 }

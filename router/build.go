@@ -86,34 +86,38 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 			return dst, nil, fmt.Errorf("fwk: build %q: %w: key %v is a %T, not a string", ep, ErrInvalidValue, vals[i], vals[i])
 		}
 	}
-	method := o.Method
-	passes := [2]string{method, ""}
-	if method == "" {
-		passes[0] = "GET"
-	}
 	var errs buildErrs
 	served := false
-	for pass, m := range passes {
-		if pass == 1 && method != "" {
-			break
-		}
-		for hp := 0; hp < 2; hp++ {
-			if hp == 0 && (o.Host == "" || !t.hosted) {
+	for rank := range 4 {
+		for _, rt := range list {
+			if t.buildRank(rt, &o) != rank {
 				continue
 			}
-			for _, rt := range list {
-				if m != "" && !rt.serves(m) || o.Host != "" && t.hosted && (hp == 0) != rt.preferredFor(o.Host) {
-					continue
-				}
-				served = true
-				out, err := rt.appendURL(dst, vals, &o, &errs)
-				if err == nil {
-					return out, rt, nil
-				}
+			served = true
+			if out, err := rt.appendURL(dst, vals, &o, &errs); err == nil {
+				return out, rt, nil
 			}
 		}
 	}
-	return dst, nil, buildFailure(ep, method, vals, list, &errs, served)
+	return dst, nil, buildFailure(ep, o.Method, vals, list, &errs, served)
+}
+
+// buildRank orders the rules of an endpoint for building, lower first:
+// rules serving the method (GET when none is given) before the others (-1,
+// never, when a method is given), and within each, the rules of the
+// current host first.
+func (t *table) buildRank(rt *Route, o *BuildOptions) int {
+	rank := 0
+	switch {
+	case o.Method != "" && !rt.serves(o.Method):
+		return -1
+	case o.Method == "" && !rt.serves("GET"):
+		rank = 2
+	}
+	if o.Host == "" || !t.hosted || !rt.preferredFor(o.Host) {
+		rank++
+	}
+	return rank
 }
 
 // preferredFor reports whether rt is built first for a request to host:
@@ -200,30 +204,49 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 	return dst, nil
 }
 
-// appendOwnPath renders the path of rt with the values: the rule text
-// between the parameters, escaped where needed, and the rendered values.
+// appendOwnPath renders the path of rt with the values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
-	prev := 0
-	params := rt.pathParams()
-	for i := range params {
-		p := &params[i]
-		dst = rt.appendLit(dst, rt.path[prev:p.start])
-		v, ok := value(vals, p.name)
-		if !ok {
-			return dst, fmt.Errorf("fwk: build %q: rule %q: no value for parameter %q: %w", rt.endpoint, rt.path, p.name, ErrMissingParam)
-		}
-		var err error
-		if dst, err = p.appendValue(dst, v); err != nil {
-			return dst, fmt.Errorf("fwk: build %q: rule %q: parameter %q: converter %q rejects %#v: %w: %v", rt.endpoint, rt.path, p.name, p.ci.name, v, ErrInvalidValue, err)
-		}
-		prev = int(p.end)
+	dst, err := appendRule(dst, rt.path, rt.escape, rt.pathParams(), vals, nil)
+	if err != nil {
+		return dst, fmt.Errorf("fwk: build %q: rule %q: %w", rt.endpoint, rt.path, err)
 	}
-	return rt.appendLit(dst, rt.path[prev:]), nil
+	return dst, nil
 }
 
-// appendLit appends text of the rule, escaped as a path if needed.
-func (rt *Route) appendLit(dst []byte, s string) []byte {
-	if rt.escape && needsEscape(s, classPath) {
+// appendRule renders rule text with the values: the text between the
+// parameters (escaped as a path if escape is set) and the values through
+// their converters. With raw (a redirect target), a value missing or
+// refused is replaced by the matched text of that name.
+func appendRule(dst []byte, text string, escape bool, params []paramInfo, vals []any, raw *Params) ([]byte, error) {
+	prev := 0
+	for i := range params {
+		p := &params[i]
+		dst = appendLit(dst, text[prev:p.start], escape)
+		prev = int(p.end)
+		v, ok := value(vals, p.name)
+		out, err := dst, error(nil)
+		if ok {
+			out, err = p.appendValue(dst, v)
+		}
+		switch {
+		case err == nil && ok:
+			dst = out
+		case raw != nil:
+			s, _ := raw.Lookup(p.name)
+			dst = appendEscaped(dst, s, classSegment, false)
+		case !ok:
+			return dst, fmt.Errorf("no value for parameter %q: %w", p.name, ErrMissingParam)
+		default:
+			return dst, fmt.Errorf("parameter %q: converter %q rejects %#v: %w: %v", p.name, p.ci.name, v, ErrInvalidValue, err)
+		}
+	}
+	return appendLit(dst, text[prev:], escape), nil
+}
+
+// appendLit appends text of a rule, escaped as a path if escape is set and
+// needed.
+func appendLit(dst []byte, s string, escape bool) []byte {
+	if escape && needsEscape(s, classPath) {
 		return appendEscaped(dst, s, classPath, false)
 	}
 	return append(dst, s...)
@@ -231,31 +254,17 @@ func (rt *Route) appendLit(dst []byte, s string) []byte {
 
 // appendValue appends the escaped URL text of v for parameter p.
 func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
-	ci := p.ci
-	// Built-in converters are called directly rather than through an
-	// interface, so that dst does not escape to the heap.
-	switch c := ci.conv.(type) {
-	case *stringConverter:
-		return c.appendURL(dst, v)
-	case *intConverter:
-		return c.appendURL(dst, v)
-	case *floatConverter:
-		return c.appendURL(dst, v)
-	case pathConverter:
-		return c.appendURL(dst, v)
-	case uuidConverter:
-		return c.appendURL(dst, v)
-	case *anyConverter:
-		return c.appendURL(dst, v)
+	conv := p.ci.conv
+	if b, ok := conv.(*builtin); ok {
+		return b.appendURL(dst, v) // a direct call: dst does not escape
 	}
-	s, err := ci.conv.ToURL(v)
-	if err != nil {
+	s, err := conv.ToURL(v)
+	switch {
+	case err != nil:
 		return dst, err
-	}
-	if !ci.conv.Match(s) {
+	case !conv.Match(s):
 		return dst, fmt.Errorf("converter does not match its own text %q", s)
-	}
-	if ci.slash {
+	case p.ci.slash:
 		return appendPathValue(dst, s)
 	}
 	return appendSegment(dst, s)
@@ -320,52 +329,6 @@ func appendQueryPair(dst []byte, sep byte, k string, v any) []byte {
 		b = fmt.Append(buf[:0], v)
 	}
 	return appendEscaped(dst, b, classQuery, true)
-}
-
-// sameValue compares a given value with a default: numbers by value, other
-// scalars by their text.
-func sameValue(a, b any) bool {
-	fa, okA := number(a)
-	fb, okB := number(b)
-	if okA || okB {
-		return okA && okB && fa == fb
-	}
-	sa, okA := scalarText(a)
-	sb, okB := scalarText(b)
-	if okA && okB {
-		return sa == sb
-	}
-	return fmt.Sprint(a) == fmt.Sprint(b)
-}
-
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int:
-		return float64(x), true
-	case int8:
-		return float64(x), true
-	case int16:
-		return float64(x), true
-	case int32:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case uint:
-		return float64(x), true
-	case uint8:
-		return float64(x), true
-	case uint16:
-		return float64(x), true
-	case uint32:
-		return float64(x), true
-	case uint64:
-		return float64(x), true
-	case float32:
-		return float64(x), true
-	case float64:
-		return x, true
-	}
-	return 0, false
 }
 
 // matchedValue returns the value of argument k of a match: the converted
@@ -458,22 +421,7 @@ func (t *table) aliasLocation(rt *Route, method, host string, ps *Params) (strin
 
 // redirectLocation renders RedirectTo with the matched arguments.
 func (rt *Route) redirectLocation(ps *Params) string {
-	vals := rt.argValues(ps)
-	pr := rt.extra.redirect
-	var b []byte
-	for _, tp := range pr.tmpl {
-		if tp.param < 0 {
-			b = append(b, tp.lit...)
-			continue
-		}
-		p := &pr.params[tp.param]
-		v, _ := value(vals, p.name)
-		out, err := p.appendValue(b, v)
-		if err != nil {
-			raw, _ := ps.Lookup(p.name)
-			out = appendEscaped(b, raw, classSegment, false)
-		}
-		b = out
-	}
+	to := rt.extra.redirect
+	b, _ := appendRule(nil, rt.extra.redirectTo, to.escape, to.params, rt.argValues(ps), ps)
 	return safeLocation(string(b))
 }

@@ -1,10 +1,8 @@
 package router
 
 import (
-	"bytes"
-	"encoding"
 	"fmt"
-	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,353 +37,86 @@ type ConverterFactory func(args Args) (Converter, error)
 type (
 	slashSpanner interface{ MatchesSlash() bool }
 	weighter     interface{ Weight() int }
-	// keyer gives a canonical identity, so that equivalent spellings of a
-	// built-in converter ("int(4)" and "int(fixed_digits=4)") are equal.
-	keyer interface{ converterKey() string }
-	// urlAppender appends a value's text, already validated and escaped,
-	// without allocating.
-	urlAppender interface {
-		appendURL(dst []byte, v any) ([]byte, error)
-	}
 )
 
 const defaultWeight = 100
 
+// kind selects a built-in converter.
+type kind uint8
+
+const (
+	kindString kind = iota
+	kindPath
+	kindAny
+	kindInt
+	kindFloat
+	kindUUID
+)
+
+// builtin is every built-in converter; kind says which, and which fields
+// count. One concrete type lets building call appendURL directly, so that
+// the caller's buffer does not escape through an interface call.
+type builtin struct {
+	kind
+	min, max int // string: bounds of the length in characters (max 0: none)
+	upper    bool
+	items    []string // any: the accepted values
+	fixed    int      // int: fixed_digits
+	ints     bounds[int64]
+	floats   bounds[float64]
+}
+
 // builtinConverters returns the converters every router starts with.
 func builtinConverters() map[string]ConverterFactory {
 	return map[string]ConverterFactory{
-		"default": newStringConverter,
-		"string":  newStringConverter,
-		"str":     newStringConverter,
-		"int":     newIntConverter,
-		"float":   newFloatConverter,
-		"path":    newPathConverter,
-		"uuid":    newUUIDConverter,
-		"any":     newAnyConverter,
+		"default": newString,
+		"string":  newString,
+		"str":     newString,
+		"int":     newInt,
+		"float":   newFloat,
+		"path":    noArgs(kindPath),
+		"uuid":    noArgs(kindUUID),
+		"any":     newAny,
 	}
 }
 
-// appendScalar appends the text of a string, byte slice, integer, float,
-// bool, encoding.TextMarshaler or fmt.Stringer; ok is false for other types.
-func appendScalar(dst []byte, v any) (out []byte, ok bool) {
-	switch x := v.(type) {
-	case string:
-		return append(dst, x...), true
-	case []byte:
-		return append(dst, x...), true
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10), true
-	case int8:
-		return strconv.AppendInt(dst, int64(x), 10), true
-	case int16:
-		return strconv.AppendInt(dst, int64(x), 10), true
-	case int32:
-		return strconv.AppendInt(dst, int64(x), 10), true
-	case int64:
-		return strconv.AppendInt(dst, x, 10), true
-	case uint:
-		return strconv.AppendUint(dst, uint64(x), 10), true
-	case uint8:
-		return strconv.AppendUint(dst, uint64(x), 10), true
-	case uint16:
-		return strconv.AppendUint(dst, uint64(x), 10), true
-	case uint32:
-		return strconv.AppendUint(dst, uint64(x), 10), true
-	case uint64:
-		return strconv.AppendUint(dst, x, 10), true
-	case float32:
-		return appendPyFloat(dst, float64(x), 32), true
-	case float64:
-		return appendPyFloat(dst, x, 64), true
-	case bool:
-		return strconv.AppendBool(dst, x), true
-	case encoding.TextMarshaler:
-		b, err := x.MarshalText()
-		if err != nil {
-			return dst, false
-		}
-		return append(dst, b...), true
-	case fmt.Stringer:
-		return append(dst, x.String()...), true
-	}
-	return dst, false
-}
-
-// appendPyFloat appends f as Python's str does, so that built URLs and
-// defaults read as in Werkzeug: the shortest digits, always with a point
-// ("1.0"), in exponent form below 1e-4 and from 1e16 ("1e+16"), and "inf",
-// "-inf", "nan".
-func appendPyFloat(dst []byte, f float64, bitSize int) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(dst, "nan"...)
-	case math.IsInf(f, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-inf"...)
-	}
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
-	exp, _ := strconv.Atoi(string(e[bytes.IndexByte(e, 'e')+1:]))
-	if exp < -4 || exp >= 16 {
-		return append(dst, e...)
-	}
-	start := len(dst)
-	dst = strconv.AppendFloat(dst, f, 'f', -1, bitSize)
-	if bytes.IndexByte(dst[start:], '.') < 0 {
-		dst = append(dst, '.', '0')
-	}
-	return dst
-}
-
-// scalarText returns the text of v as appendScalar renders it.
-func scalarText(v any) (string, bool) {
-	if s, ok := v.(string); ok {
-		return s, true
-	}
-	var buf [64]byte
-	b, ok := appendScalar(buf[:0], v)
-	return string(b), ok
-}
-
-// finishURL renders the output of an urlAppender as a string.
-func finishURL(a urlAppender, v any) (string, error) {
-	var buf [64]byte
-	b, err := a.appendURL(buf[:0], v)
-	if err != nil {
-		return "", err
-	}
-	return unescapeBuilt(b), nil
-}
-
-// unescapeBuilt undoes the escaping of an appended parameter, so ToURL can
-// return unescaped text.
-func unescapeBuilt(b []byte) string {
-	s := string(b)
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	out, _ := decodeParam(s)
-	return out
-}
-
-// appendSegment validates text for a one-segment parameter and appends it
-// escaped: it must be non-empty, not a dot segment, and valid UTF-8 without
-// NUL bytes.
-func appendSegment[T string | []byte](dst []byte, text T) ([]byte, error) {
-	if len(text) == 0 {
-		return dst, fmt.Errorf("empty value")
-	}
-	if len(text) <= 2 && isDotSegment(string(text)) {
-		return dst, fmt.Errorf("value %q is a dot segment", text)
-	}
-	start, plain := len(dst), true
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if inSet(c, classSegment) {
-			dst = append(dst, c)
-			continue
-		}
-		if c == 0 || c >= utf8.RuneSelf {
-			if c == 0 {
-				return dst[:start], fmt.Errorf("value %q holds a NUL byte", text)
-			}
-			plain = false
-		}
-		dst = ascii.AppendEscape(dst, c)
-	}
-	if !plain && !utf8.ValidString(string(text)) {
-		return dst[:start], fmt.Errorf("value %q is not valid UTF-8", text)
-	}
-	return dst, nil
-}
-
-// isDotSegment reports whether s is "." or "..".
-func isDotSegment(s string) bool {
-	return s == "." || s == ".."
-}
-
-// stringConverter is Werkzeug's default converter: one segment of text
-// whose length, in characters, may be bounded; upper=True upper-cases the
-// value both ways (a Flask-Unchained extension).
-type stringConverter struct {
-	min, max, length int
-	upper            bool
-}
-
-func newStringConverter(a Args) (Converter, error) {
+// newString is Werkzeug's default converter: one segment of text whose
+// length, in characters, may be bounded; upper=True upper-cases the value
+// both ways (a Flask-Unchained extension).
+func newString(a Args) (Converter, error) {
 	m, err := a.Bind("minlength", "maxlength", "length", "upper")
 	if err != nil {
 		return nil, err
 	}
-	c := &stringConverter{min: 1}
-	for _, k := range []string{"minlength", "maxlength", "length"} {
-		v, set, err := argInt(m, k)
+	c := &builtin{kind: kindString, min: 1}
+	length := 0
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"minlength", &c.min}, {"maxlength", &c.max}, {"length", &length}} {
+		v, set, err := argInt(m, f.key)
+		if err == nil && set && (v < 1 || v > 1<<20) {
+			err = fmt.Errorf("argument %s=%d out of range [1, 1048576]", f.key, v)
+		}
 		if err != nil {
 			return nil, err
 		}
-		if set && (v < 1 || v > 1<<20) {
-			return nil, fmt.Errorf("argument %s=%d out of range [1, 1048576]", k, v)
-		}
-		switch k {
-		case "minlength":
-			if set {
-				c.min = int(v)
-			}
-		case "maxlength":
-			c.max = int(v)
-		case "length":
-			c.length = int(v)
+		if set {
+			*f.dst = int(v)
 		}
 	}
 	if c.max > 0 && c.max < c.min {
 		return nil, fmt.Errorf("maxlength %d is below minlength %d", c.max, c.min)
 	}
-	if c.upper, err = argBool(m, "upper"); err != nil {
-		return nil, err
+	if length > 0 {
+		c.min, c.max = length, length
 	}
-	return c, nil
+	c.upper, err = argBool(m, "upper")
+	return c, err
 }
 
-func (c *stringConverter) plain() bool { return c.min <= 1 && c.max == 0 && c.length == 0 }
-
-// Match reports whether s has an acceptable length.
-func (c *stringConverter) Match(s string) bool {
-	if c.plain() {
-		return s != ""
-	}
-	n := utf8.RuneCountInString(s)
-	if c.length > 0 {
-		return n == c.length
-	}
-	return n >= c.min && (c.max == 0 || n <= c.max)
-}
-
-// ToValue returns s (upper-cased with upper=True).
-func (c *stringConverter) ToValue(s string) (any, error) {
-	if !c.Match(s) {
-		return nil, fmt.Errorf("string %q does not match", s)
-	}
-	if c.upper {
-		return strings.ToUpper(s), nil
-	}
-	return s, nil
-}
-
-// ToURL renders strings, numbers, booleans, Stringers and TextMarshalers.
-func (c *stringConverter) ToURL(v any) (string, error) { return finishURL(c, v) }
-
-func (c *stringConverter) appendURL(dst []byte, v any) ([]byte, error) {
-	if s, ok := v.(string); ok && !c.upper {
-		if !c.Match(s) {
-			return dst, fmt.Errorf("value %q has the wrong length", s)
-		}
-		return appendSegment(dst, s)
-	}
-	var buf [64]byte
-	b, ok := appendScalar(buf[:0], v)
-	if !ok {
-		return dst, fmt.Errorf("unsupported type %T", v)
-	}
-	if c.upper {
-		b = []byte(strings.ToUpper(string(b)))
-	}
-	if !c.Match(string(b)) {
-		return dst, fmt.Errorf("value %q has the wrong length", b)
-	}
-	return appendSegment(dst, b)
-}
-
-func (c *stringConverter) converterKey() string {
-	return fmt.Sprintf("string(%d,%d,%d,%t)", c.min, c.max, c.length, c.upper)
-}
-
-// pathConverter matches one or more segments, slashes included.
-type pathConverter struct{}
-
-func newPathConverter(a Args) (Converter, error) {
-	if _, err := a.Bind(); err != nil {
-		return nil, err
-	}
-	return pathConverter{}, nil
-}
-
-// Match reports whether s is non-empty.
-func (pathConverter) Match(s string) bool { return s != "" }
-
-// ToValue returns s.
-func (pathConverter) ToValue(s string) (any, error) {
-	if s == "" {
-		return nil, fmt.Errorf("empty path")
-	}
-	return s, nil
-}
-
-// ToURL renders the value like the string converter, keeping slashes.
-func (c pathConverter) ToURL(v any) (string, error) { return finishURL(c, v) }
-
-// MatchesSlash reports true: a path parameter spans segments.
-func (pathConverter) MatchesSlash() bool { return true }
-
-// Weight is 200: path is tried after every other converter.
-func (pathConverter) Weight() int { return 200 }
-
-func (pathConverter) converterKey() string { return "path" }
-
-func (pathConverter) appendURL(dst []byte, v any) ([]byte, error) {
-	if s, ok := v.(string); ok {
-		return appendPathValue(dst, s)
-	}
-	var buf [64]byte
-	b, ok := appendScalar(buf[:0], v)
-	if !ok {
-		return dst, fmt.Errorf("unsupported type %T", v)
-	}
-	return appendPathValue(dst, string(b))
-}
-
-// appendPathValue validates a slash-spanning value (no empty or dot
-// segments) and appends it escaped, keeping the slashes.
-func appendPathValue(dst []byte, s string) ([]byte, error) {
-	if !validPathValue(s) {
-		return dst, fmt.Errorf("value %q is empty, starts with '/' or has a dot segment", s)
-	}
-	if !validParam(s) {
-		return dst, fmt.Errorf("value %q holds a NUL byte or invalid UTF-8", s)
-	}
-	return appendEscaped(dst, s, classPath, false), nil
-}
-
-// validPathValue reports whether s is a slash-spanning value: it does not
-// start with '/' (Werkzeug's "[^/].*?"), and no '/'-separated segment is
-// "." or "..". Empty segments are kept, as in Werkzeug
-// ("/with/<path:p>" matches "/with/http://example.com/").
-func validPathValue(s string) bool {
-	if s == "" || s[0] == '/' {
-		return false
-	}
-	for {
-		i := strings.IndexByte(s, '/')
-		seg := s
-		if i >= 0 {
-			seg = s[:i]
-		}
-		if isDotSegment(seg) {
-			return false
-		}
-		if i < 0 {
-			return true
-		}
-		s = s[i+1:]
-	}
-}
-
-// anyConverter matches one of a fixed set of values.
-type anyConverter struct {
-	items []string
-}
-
-func newAnyConverter(a Args) (Converter, error) {
+// newAny matches one of a fixed set of values.
+func newAny(a Args) (Converter, error) {
 	if len(a.Named) > 0 {
 		return nil, fmt.Errorf("any takes only positional arguments")
 	}
@@ -397,39 +128,201 @@ func newAnyConverter(a Args) (Converter, error) {
 			return nil, fmt.Errorf("any value %q can never match", it)
 		}
 	}
-	return &anyConverter{items: a.Positional}, nil
+	return &builtin{kind: kindAny, items: a.Positional}, nil
 }
 
-// Match reports whether s is one of the values.
-func (c *anyConverter) Match(s string) bool {
-	for _, it := range c.items {
-		if it == s {
-			return true
+// noArgs is the factory of a converter without arguments.
+func noArgs(k kind) ConverterFactory {
+	return func(a Args) (Converter, error) {
+		if _, err := a.Bind(); err != nil {
+			return nil, err
 		}
+		return &builtin{kind: k}, nil
 	}
-	return false
 }
 
-// ToValue returns s when it is one of the values.
-func (c *anyConverter) ToValue(s string) (any, error) {
+// plain reports a string converter that accepts any non-empty text.
+func (c *builtin) plain() bool { return c.kind == kindString && c.min <= 1 && c.max == 0 }
+
+// Match reports whether s is acceptable text for the converter.
+func (c *builtin) Match(s string) bool {
+	switch c.kind {
+	case kindString:
+		if c.plain() {
+			return s != ""
+		}
+		n := utf8.RuneCountInString(s)
+		return n >= c.min && (c.max == 0 || n <= c.max)
+	case kindAny:
+		return slices.Contains(c.items, s)
+	case kindInt:
+		_, ok := c.parseInt(s)
+		return ok
+	case kindFloat:
+		return c.matchFloat(s)
+	case kindUUID:
+		_, ok := ascii.ParseUUID(s)
+		return ok
+	}
+	return s != ""
+}
+
+// ToValue returns the value of s: a string (upper-cased with upper=True),
+// an int64, a float64 or the [16]byte of a UUID.
+func (c *builtin) ToValue(s string) (any, error) {
 	if !c.Match(s) {
-		return nil, fmt.Errorf("%q is not one of %q", s, c.items)
+		return nil, fmt.Errorf("%q does not match", s)
+	}
+	switch c.kind {
+	case kindInt:
+		n, _ := c.parseInt(s)
+		return n, nil
+	case kindFloat:
+		return strconv.ParseFloat(s, 64)
+	case kindUUID:
+		u, _ := ascii.ParseUUID(s)
+		return u, nil
+	case kindString:
+		if c.upper {
+			return strings.ToUpper(s), nil
+		}
 	}
 	return s, nil
 }
 
-// ToURL accepts one of the values (as a string or Stringer).
-func (c *anyConverter) ToURL(v any) (string, error) { return finishURL(c, v) }
+// ToURL renders a value: text converters take strings, numbers, booleans,
+// Stringers and TextMarshalers; int takes Go integers, integral floats and
+// decimal text; float takes Go numbers and decimal text, written with a
+// point ("2.0", "0.00001"); uuid takes a [16]byte (or a named 16-byte
+// array) or the text of a UUID.
+func (c *builtin) ToURL(v any) (string, error) {
+	var buf [64]byte
+	b, err := c.appendURL(buf[:0], v)
+	if err != nil {
+		return "", err
+	}
+	s := string(b)
+	if strings.IndexByte(s, '%') >= 0 {
+		s, _ = decodeParam(s) // ToURL's text is unescaped
+	}
+	return s, nil
+}
 
-// Weight is 50: a fixed set is tried before free text.
-func (c *anyConverter) Weight() int { return 50 }
+// MatchesSlash reports whether the converter is path.
+func (c *builtin) MatchesSlash() bool { return c.kind == kindPath }
 
-func (c *anyConverter) converterKey() string { return fmt.Sprintf("any%q", c.items) }
+// Weight is 50 for int, float, uuid and any, 100 for string, 200 for path.
+func (c *builtin) Weight() int {
+	switch c.kind {
+	case kindString:
+		return defaultWeight
+	case kindPath:
+		return 200
+	}
+	return 50
+}
 
-func (c *anyConverter) appendURL(dst []byte, v any) ([]byte, error) {
-	s, ok := scalarText(v)
-	if !ok || !c.Match(s) {
-		return dst, fmt.Errorf("%v is not one of %q", v, c.items)
+// appendURL appends the escaped URL text of v, validated.
+func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
+	switch c.kind {
+	case kindInt:
+		return c.appendInt(dst, v)
+	case kindFloat:
+		return c.appendFloat(dst, v)
+	case kindUUID:
+		return appendUUID(dst, v)
+	}
+	s, ok := v.(string)
+	if !ok {
+		var buf [64]byte
+		b, ok := appendScalar(buf[:0], v)
+		if !ok {
+			return dst, fmt.Errorf("unsupported type %T", v)
+		}
+		s = string(b)
+	}
+	if c.upper {
+		s = strings.ToUpper(s)
+	}
+	switch {
+	case !c.Match(s):
+		return dst, fmt.Errorf("value %q does not match", s)
+	case c.kind == kindPath:
+		return appendPathValue(dst, s)
 	}
 	return appendSegment(dst, s)
+}
+
+// appendSegment validates text for a one-segment parameter and appends it
+// escaped: it must be non-empty, not a dot segment, and valid UTF-8 without
+// NUL bytes.
+func appendSegment(dst []byte, text string) ([]byte, error) {
+	if text == "" || isDotSegment(text) || !validParam(text) {
+		return dst, fmt.Errorf("value %q is empty, a dot segment, or holds a NUL byte or invalid UTF-8", text)
+	}
+	return appendEscaped(dst, text, classSegment, false), nil
+}
+
+// appendPathValue validates a slash-spanning value and appends it escaped,
+// keeping the slashes.
+func appendPathValue(dst []byte, s string) ([]byte, error) {
+	if !validPathValue(s) || !validParam(s) {
+		return dst, fmt.Errorf("value %q is empty, starts with '/', has a dot segment, or holds a NUL byte or invalid UTF-8", s)
+	}
+	return appendEscaped(dst, s, classPath, false), nil
+}
+
+// validPathValue reports whether s is a slash-spanning value: as in
+// Werkzeug ("[^/].*?"), it does not start with '/' and may hold empty
+// segments ("http://x"), but no "." or ".." segment.
+func validPathValue(s string) bool {
+	if s == "" || s[0] == '/' {
+		return false
+	}
+	for s != "" {
+		var seg string
+		seg, s, _ = strings.Cut(s, "/")
+		if isDotSegment(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDotSegment reports whether s is "." or "..".
+func isDotSegment(s string) bool {
+	return s == "." || s == ".."
+}
+
+// class returns the bytes the converter's text may hold, for split: digits
+// for numbers, hex digits for UUIDs, any byte but '/' for the others, any
+// byte at all for path.
+func (c *builtin) class() byteClass {
+	const digits = "0123456789"
+	var bc byteClass
+	switch c.kind {
+	case kindInt, kindFloat:
+		bc.add(digits)
+		if c.kind == kindFloat {
+			bc.add(".")
+		}
+		if c.ints.signed || c.floats.signed {
+			bc.add("-")
+		}
+	case kindUUID:
+		bc.add(digits + "abcdefABCDEF-")
+	default:
+		bc = anyByte(c.kind == kindPath)
+	}
+	return bc
+}
+
+// anyByte is the class of a converter of any text, '/' included only when
+// it spans slashes.
+func anyByte(slash bool) byteClass {
+	c := byteClass{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	if !slash {
+		c[0] &^= 1 << '/'
+	}
+	return c
 }

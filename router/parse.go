@@ -16,6 +16,7 @@ package router
 // by the rules that use it.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -65,31 +66,21 @@ type paramInfo struct {
 	start, end int32 // offsets of "<...>" in the rule text
 }
 
-// tmplPiece is one step of URL building: an escaped literal or a parameter.
-type tmplPiece struct {
-	lit   string
-	param int // index into params, or -1 for a literal
-}
-
-// parsedRule is the result of parsing a rule path, owned by the caller.
-// tmpl is only computed for redirect targets: routes render their own text
-// from the parameter offsets.
+// parsedRule is the result of parsing a rule path.
 type parsedRule struct {
 	segs   []ruleSeg
 	tail   *pattern
 	slash  bool
 	escape bool // the text has bytes a URL path must escape
 	params []paramInfo
-	tmpl   []tmplPiece
 }
 
-// parser parses rules for a table. params is its working list of the
-// parameters of the rule being parsed; results never share it.
+// parser parses rules for a table.
 type parser struct {
-	allocs *allocs
 	convs  map[string]ConverterFactory
 	cache  map[string]*convInfo // by spelling
-	params []paramInfo
+	params []paramInfo          // of the rule being parsed (then copied)
+	pieces []piece              // of the segment being parsed (then copied)
 	// keepEmpty accepts empty segments ("/no//merge"), for rules added
 	// with MergeSlashes false.
 	keepEmpty bool
@@ -102,84 +93,53 @@ type parser struct {
 const maxRuleLen = 1<<31 - 1
 
 // parse parses a rule. The segments are appended to segs[:0], a buffer
-// the caller owns (nil for a fresh one); nothing else is shared.
+// the caller owns (nil for a fresh one); the rest of the result is fresh.
 func (p *parser) parse(rule string, segs []ruleSeg) (parsedRule, *RuleError) {
-	escape, rerr := checkRuleText(rule)
-	if rerr != nil {
-		return parsedRule{}, rerr
+	escape, err := checkRuleText(rule)
+	if err != nil {
+		return parsedRule{}, err
 	}
 	p.params = p.params[:0]
-	pr := parsedRule{segs: segs[:0]}
+	pr := parsedRule{segs: segs[:0], escape: escape}
 	var tail []piece
-	inTail := false
-	for pos := 1; ; pos++ {
-		start := pos
-		if !inTail {
-			if end, ok := staticSegment(rule, pos); ok {
-				if seg := rule[pos:end]; isDotSegment(seg) {
-					return parsedRule{}, ruleErr(rule, start, ErrBadRule, "dot segment %q", seg)
-				}
-				pr.segs = append(pr.segs, ruleSeg{lit: rule[pos:end]})
-				if pos = end; end == len(rule) {
-					break
-				}
-				continue
-			}
-		}
-		sp, err := p.segmentPieces(rule, pos)
+	for pos, last := 1, false; !last; pos++ {
+		pcs, end, spans, err := p.segment(rule, pos)
 		if err != nil {
 			return parsedRule{}, err
 		}
-		pos = sp.end
-		last := pos == len(rule)
+		last = end == len(rule)
 		switch {
-		case pos == start && !last && p.keepEmpty:
-			if inTail {
-				tail = appendPiece(tail, piece{lit: "/"})
-			} else {
-				pr.segs = append(pr.segs, ruleSeg{lit: ""})
-			}
-			continue
-		case pos == start && !last:
-			return parsedRule{}, ruleErr(rule, start, ErrBadRule, "empty path segment")
-		case pos == start:
+		case end == pos && last:
 			pr.slash = true
-		case !sp.hasConv && isDotSegment(rule[start:pos]):
-			return parsedRule{}, ruleErr(rule, start, ErrBadRule, "dot segment %q", rule[start:pos])
+		case end == pos && !p.keepEmpty:
+			return parsedRule{}, ruleErr(rule, pos, ErrBadRule, "empty path segment")
+		case len(pcs) == 1 && pcs[0].ci == nil && isDotSegment(pcs[0].lit):
+			return parsedRule{}, ruleErr(rule, pos, ErrBadRule, "dot segment %q", pcs[0].lit)
+		case tail != nil || spans:
+			if tail != nil {
+				tail = appendPiece(tail, piece{lit: "/"})
+			}
+			for _, pc := range pcs {
+				tail = appendPiece(tail, pc)
+			}
 		default:
-			pr.segs, tail, inTail = addSegment(pr.segs, &sp, rule[start:pos], tail, inTail)
+			pr.segs = append(pr.segs, segOf(pcs))
 		}
-		if last {
-			break
-		}
+		pos = end
 	}
-	if inTail {
-		pr.tail = tailPattern(tail)
-	}
-	pr.escape = escape
 	switch {
-	case len(p.params) == 0:
-	case p.allocs == nil:
-		pr.params = slices.Clone(p.params)
-	default:
-		pr.params = p.allocs.params.many(len(p.params))
-		copy(pr.params, p.params)
+	case len(tail) == 1 && tail[0].ci != nil:
+		pr.tail = tail[0].ci.tail
+	case tail != nil:
+		pr.tail = newPattern(tail, true)
 	}
+	pr.params = slices.Clone(p.params)
 	return pr, nil
-}
-
-// tailPattern returns the pattern of the tail pieces, shared with other
-// rules when the tail is a lone converter.
-func tailPattern(tail []piece) *pattern {
-	if len(tail) == 1 && tail[0].ci != nil {
-		return tail[0].ci.tail
-	}
-	return newPattern(tail, true)
 }
 
 // checkRuleText refuses a rule not starting with '/', too long, or holding
 // control characters or invalid UTF-8, and reports whether its text needs
-// escaping in URLs.
+// escaping in URLs (besides the '<' and '>' of parameters).
 func checkRuleText(rule string) (escape bool, err *RuleError) {
 	if rule == "" || rule[0] != '/' {
 		return false, ruleErr(rule, 0, ErrBadRule, "rule must start with '/'")
@@ -187,121 +147,58 @@ func checkRuleText(rule string) (escape bool, err *RuleError) {
 	if len(rule) > maxRuleLen {
 		return false, ruleErr(rule, maxRuleLen, ErrBadRule, "rule longer than %d bytes", maxRuleLen)
 	}
-	off, bad, escape := scanRule(rule)
-	if bad {
-		return false, ruleErr(rule, off, ErrBadRule, "control character or invalid UTF-8")
+	for i := 0; i < len(rule); i++ {
+		c := rule[i]
+		if inSet(c, classRule) {
+			continue
+		}
+		escape = true
+		r, n := utf8.DecodeRuneInString(rule[i:])
+		if c < 0x20 || c == 0x7f || r == utf8.RuneError && n <= 1 {
+			return false, ruleErr(rule, i, ErrBadRule, "control character or invalid UTF-8")
+		}
+		i += n - 1
 	}
 	return escape, nil
 }
 
-// staticSegment returns the end of the segment at rule[pos] and whether it
-// is a non-empty segment without parameters (the fast path of parse).
-func staticSegment(rule string, pos int) (int, bool) {
-	end := pos
-	for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
-		end++
-	}
-	return end, end > pos && (end == len(rule) || rule[end] == '/')
-}
-
-// segPieces are the pieces of one segment of a rule.
-type segPieces struct {
-	pieces  []piece // nil when there is only one
-	one     piece   // the first piece, avoiding a slice in the common case
-	count   int
-	hasConv bool // some piece is a converter
-	spans   bool // some converter spans slashes
-	end     int  // offset of the '/' or end of rule after the segment
-}
-
-// segmentPieces splits the segment at rule[pos] into literals and
-// converters.
-func (p *parser) segmentPieces(rule string, pos int) (segPieces, *RuleError) {
-	var sp segPieces
+// segment parses the segment at rule[pos] into p.pieces (overwritten by the
+// next call) and returns them, the offset of the '/' or end of rule after
+// it, and whether a converter of it spans slashes.
+func (p *parser) segment(rule string, pos int) ([]piece, int, bool, *RuleError) {
+	pcs, spans := p.pieces[:0], false
 	for pos < len(rule) && rule[pos] != '/' {
-		var pc piece
 		if rule[pos] == '<' {
 			ci, next, err := p.param(rule, pos)
 			if err != nil {
-				return sp, err
+				return nil, 0, false, err
 			}
-			pc = piece{ci: ci}
-			sp.hasConv = true
-			sp.spans = sp.spans || ci.slash
-			pos = next
-		} else {
-			end := pos
-			for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
-				end++
-			}
-			pc = piece{lit: rule[pos:end]}
-			pos = end
+			pcs, pos, spans = append(pcs, piece{ci: ci}), next, spans || ci.slash
+			continue
 		}
-		switch sp.count {
-		case 0:
-			sp.one = pc
-		case 1:
-			sp.pieces = appendPiece(append(sp.pieces, sp.one), pc)
-		default:
-			sp.pieces = appendPiece(sp.pieces, pc)
+		end := pos
+		for end < len(rule) && rule[end] != '/' && rule[end] != '<' {
+			end++
 		}
-		sp.count++
+		pcs, pos = append(pcs, piece{lit: rule[pos:end]}), end
 	}
-	sp.end = pos
-	return sp, nil
+	p.pieces = pcs
+	return pcs, pos, spans, nil
 }
 
-// addSegment records a segment holding a parameter (or any segment once
-// in the tail): as a static or dynamic segment, or as part of the tail
-// pattern, which starts at the first slash-spanning converter.
-func addSegment(segs []ruleSeg, sp *segPieces, text string, tail []piece, inTail bool) ([]ruleSeg, []piece, bool) {
+// segOf returns the segment made of pieces: static text (empty only when
+// kept by MergeSlashes false), the shared pattern of a lone converter, or a
+// new pattern.
+func segOf(pcs []piece) ruleSeg {
 	switch {
-	case inTail || sp.spans:
-		if inTail {
-			tail = appendPiece(tail, piece{lit: "/"})
-		}
-		if sp.pieces == nil {
-			return segs, appendPiece(tail, sp.one), true
-		}
-		for _, pc := range sp.pieces {
-			tail = appendPiece(tail, pc)
-		}
-		return segs, tail, true
-	case !sp.hasConv:
-		segs = append(segs, ruleSeg{lit: text})
-	case sp.pieces == nil:
-		segs = append(segs, ruleSeg{pat: sp.one.ci.seg})
-	default:
-		segs = append(segs, ruleSeg{pat: newPattern(sp.pieces, false)})
+	case len(pcs) == 0:
+		return ruleSeg{}
+	case len(pcs) == 1 && pcs[0].ci == nil:
+		return ruleSeg{lit: pcs[0].lit}
+	case len(pcs) == 1:
+		return ruleSeg{pat: pcs[0].ci.seg}
 	}
-	return segs, tail, false
-}
-
-// scanRule finds an ASCII control character or invalid UTF-8 in s (bad,
-// at off), and reports whether s has bytes that a URL path must escape,
-// besides the '<' and '>' of parameters.
-func scanRule(s string) (off int, bad, escape bool) {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if inSet(c, classRule) {
-			i++
-			continue
-		}
-		if c < 0x20 || c == 0x7f {
-			return i, true, escape
-		}
-		escape = true
-		if c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i, true, escape
-		}
-		i += n
-	}
-	return 0, false, escape
+	return ruleSeg{pat: newPattern(slices.Clone(pcs), false)}
 }
 
 // appendPiece appends a piece, merging adjacent literals.
@@ -313,63 +210,43 @@ func appendPiece(ps []piece, pc piece) []piece {
 	return append(ps, pc)
 }
 
-// param parses "<conv(args):name>" or "<name>" at rule[at] == '<' and
-// returns its converter and the offset after '>'.
+// param parses "<conv(args):name>", "<conv:name>" or "<name>" at rule[at]
+// == '<', adds it to p.params, and returns its converter and the offset
+// after '>'.
 func (p *parser) param(rule string, at int) (*convInfo, int, *RuleError) {
-	unclosed := func() (*convInfo, int, *RuleError) {
-		return nil, 0, ruleErr(rule, at, ErrBadRule, "unclosed '<'")
-	}
 	i := at + 1
 	j := scanIdent(rule, i)
-	if j == i {
-		if i == len(rule) {
-			return unclosed()
+	spec, nameAt, argsAt, argsEnd := "default", i, -1, -1
+	if j > i && j < len(rule) && rule[j] == '(' {
+		end, err := closeParen(rule, j)
+		if err != nil {
+			return nil, 0, err
 		}
-		return nil, 0, ruleErr(rule, i, ErrBadRule, "expected a converter or parameter name")
+		argsAt, argsEnd, j = j+1, end, end+1
 	}
-	if j == len(rule) {
-		return unclosed()
-	}
-	spec, specAt, name, nameAt := "default", i, rule[i:j], i
-	argsAt, argsEnd := -1, -1
-	if rule[j] != '>' {
-		if rule[j] == '(' {
-			end, err := closeParen(rule, j)
-			if err != nil {
-				return nil, 0, err
-			}
-			argsAt, argsEnd = j+1, end
-			j = end + 1
-		}
-		spec = rule[i:j]
-		if j == len(rule) {
-			return unclosed()
-		}
+	if j > i && j < len(rule) && (rule[j] == ':' || argsAt >= 0) {
 		if rule[j] != ':' {
-			return nil, 0, ruleErr(rule, j, ErrBadRule, "expected ':' or '>', found %q", rule[j])
+			return nil, 0, ruleErr(rule, j, ErrBadRule, "expected ':' after the converter arguments, found %q", rule[j])
 		}
-		nameAt = j + 1
-		k := scanIdent(rule, nameAt)
-		if k == nameAt {
-			if k == len(rule) {
-				return unclosed()
-			}
-			return nil, 0, ruleErr(rule, k, ErrBadRule, "expected a parameter name")
-		}
-		name, j = rule[nameAt:k], k
-		if j == len(rule) {
-			return unclosed()
-		}
+		spec, nameAt = rule[i:j], j+1
+		j = scanIdent(rule, nameAt)
 	}
-	if rule[j] != '>' {
+	name := rule[nameAt:j]
+	switch {
+	case j == len(rule):
+		return nil, 0, ruleErr(rule, at, ErrBadRule, "unclosed '<'")
+	case name == "" && nameAt == i:
+		return nil, 0, ruleErr(rule, j, ErrBadRule, "expected a converter or parameter name")
+	case name == "":
+		return nil, 0, ruleErr(rule, j, ErrBadRule, "expected a parameter name")
+	case rule[j] != '>' && nameAt == i:
+		return nil, 0, ruleErr(rule, j, ErrBadRule, "expected ':' or '>', found %q", rule[j])
+	case rule[j] != '>':
 		return nil, 0, ruleErr(rule, j, ErrBadRule, "expected '>', found %q", rule[j])
+	case slices.ContainsFunc(p.params, func(q paramInfo) bool { return q.name == name }):
+		return nil, 0, ruleErr(rule, nameAt, ErrBadRule, "duplicate parameter %q", name)
 	}
-	for _, prev := range p.params {
-		if prev.name == name {
-			return nil, 0, ruleErr(rule, nameAt, ErrBadRule, "duplicate parameter %q", name)
-		}
-	}
-	ci, err := p.cached(rule, spec, specAt, argsAt, argsEnd)
+	ci, err := p.converter(rule, spec, i, argsAt, argsEnd)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -377,101 +254,12 @@ func (p *parser) param(rule string, at int) (*convInfo, int, *RuleError) {
 	return ci, j + 1, nil
 }
 
-// cached returns the converter spelled spec (at rule[specAt], its
-// arguments at rule[argsAt:argsEnd] when argsAt >= 0), building it on first
-// use.
-func (p *parser) cached(rule, spec string, specAt, argsAt, argsEnd int) (*convInfo, *RuleError) {
-	if ci := p.cache[spec]; ci != nil {
-		return ci, nil
-	}
-	cname := spec
-	if argsAt >= 0 {
-		cname = rule[specAt : argsAt-1]
-	}
-	build := p.converter
-	if p.syntaxOnly {
-		build = placeholder
-	}
-	ci, err := build(rule, specAt, cname, argsAt, argsEnd)
-	if err != nil {
-		return nil, err
-	}
-	p.cache[spec] = ci
-	return ci, nil
-}
-
-// ruleArgs parses the converter arguments at rule[argsAt:argsEnd], if any
-// (argsAt < 0: none).
-func ruleArgs(rule string, argsAt, argsEnd int) (Args, *RuleError) {
-	if argsAt < 0 {
-		return Args{}, nil
-	}
-	args, aerr := parseArgs(rule[argsAt:argsEnd], argsAt)
-	if aerr != nil {
-		return args, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
-	}
-	return args, nil
-}
-
-// placeholder stands for the converter cname in a syntax-only parse: its
-// arguments are checked, nothing is built.
-func placeholder(rule string, _ int, cname string, argsAt, argsEnd int) (*convInfo, *RuleError) {
-	args, err := ruleArgs(rule, argsAt, argsEnd)
-	if err != nil {
-		return nil, err
-	}
-	ci := &convInfo{name: cname, key: cname + "(" + args.canonical() + ")", weight: defaultWeight}
-	one := []piece{{ci: ci}}
-	ci.seg, ci.tail = newPattern(one, false), newPattern(one, true)
-	return ci, nil
-}
-
-// converter builds a converter from its name and argument text.
-func (p *parser) converter(rule string, at int, cname string, argsAt, argsEnd int) (*convInfo, *RuleError) {
-	args, rerr := ruleArgs(rule, argsAt, argsEnd)
-	if rerr != nil {
-		return nil, rerr
-	}
-	factory := p.convs[cname]
-	if factory == nil {
-		return nil, ruleErr(rule, at, ErrUnknownConverter, "%q", cname)
-	}
-	conv, err := factory(args)
-	if err == nil && conv == nil {
-		err = fmt.Errorf("factory returned no converter")
-	}
-	if err != nil {
-		return nil, &RuleError{Rule: rule, Offset: at, Err: fmt.Errorf("%w: converter %q: %w", ErrBadRule, cname, err)}
-	}
-	ci := &convInfo{name: cname, conv: conv, weight: defaultWeight}
-	if sp, ok := conv.(slashSpanner); ok {
-		ci.slash = sp.MatchesSlash()
-	}
-	ci.class = classOf(conv, ci.slash)
-	if w, ok := conv.(weighter); ok {
-		ci.weight = w.Weight()
-	}
-	if sc, ok := conv.(*stringConverter); ok {
-		ci.fast = sc.plain() && !sc.upper
-	}
-	if k, ok := conv.(keyer); ok {
-		ci.key = k.converterKey()
-	} else {
-		ci.key = cname + "(" + args.canonical() + ")"
-	}
-	one := []piece{{ci: ci}}
-	ci.seg = newPattern(one, false)
-	ci.tail = newPattern(one, true)
-	return ci, nil
-}
-
 // closeParen finds the ')' closing the '(' at rule[open], skipping quoted
 // text; it stops at '>' or '/' outside quotes.
 func closeParen(rule string, open int) (int, *RuleError) {
 	var quote byte
 	for i := open + 1; i < len(rule); i++ {
-		c := rule[i]
-		switch {
+		switch c := rule[i]; {
 		case quote != 0:
 			if c == quote {
 				quote = 0
@@ -487,44 +275,60 @@ func closeParen(rule string, open int) (int, *RuleError) {
 	return 0, ruleErr(rule, open, ErrBadRule, "unclosed '('")
 }
 
-// template turns the text of a parsed rule into building steps: the text
-// between parameters, escaped once here, and parameter references.
-func (p *parser) template(rule string, pr *parsedRule) []tmplPiece {
-	n := len(pr.params)
-	if n == 0 && !pr.escape {
-		return nil // a static rule builds as its own text
+// converter returns the converter spelled spec (at rule[at]; its arguments
+// at rule[argsAt:argsEnd] when argsAt >= 0), built on its first use.
+func (p *parser) converter(rule, spec string, at, argsAt, argsEnd int) (*convInfo, *RuleError) {
+	if ci := p.cache[spec]; ci != nil {
+		return ci, nil
 	}
-	size, prev := n, 0
-	for i := 0; i <= n; i++ {
-		end := len(rule)
-		if i < n {
-			end = int(pr.params[i].start)
-		}
-		if end > prev {
-			size++
-		}
-		if i < n {
-			prev = int(pr.params[i].end)
+	var args Args
+	name := spec
+	if argsAt >= 0 {
+		name = rule[at : argsAt-1]
+		var aerr *argError
+		if args, aerr = parseArgs(rule[argsAt:argsEnd], argsAt); aerr != nil {
+			return nil, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
 		}
 	}
-	t := p.allocs.tmpls.many(size)[:0]
-	lit := func(s string) {
-		if s == "" {
-			return
+	ci := &convInfo{name: name, weight: defaultWeight, key: fmt.Sprintf("%s%q%q", name, args.Positional, args.Named)}
+	if !p.syntaxOnly {
+		if err := p.build(ci, args); err != nil {
+			return nil, &RuleError{Rule: rule, Offset: at, Err: err}
 		}
-		if pr.escape && needsEscape(s, classPath) {
-			s = string(appendEscaped(nil, s, classPath, false))
-		}
-		t = append(t, tmplPiece{lit: s, param: -1})
 	}
-	prev = 0
-	for i := 0; i < n; i++ {
-		lit(rule[prev:pr.params[i].start])
-		t = append(t, tmplPiece{param: i})
-		prev = int(pr.params[i].end)
+	one := []piece{{ci: ci}}
+	ci.seg, ci.tail = newPattern(one, false), newPattern(one, true)
+	p.cache[spec] = ci
+	return ci, nil
+}
+
+// build makes the converter of ci with its factory and derives the rest of
+// ci from it.
+func (p *parser) build(ci *convInfo, args Args) error {
+	factory := p.convs[ci.name]
+	if factory == nil {
+		return fmt.Errorf("%w: %q", ErrUnknownConverter, ci.name)
 	}
-	lit(rule[prev:])
-	return t
+	conv, err := factory(args)
+	if err == nil && conv == nil {
+		err = errors.New("factory returned no converter")
+	}
+	if err != nil {
+		return fmt.Errorf("%w: converter %q: %w", ErrBadRule, ci.name, err)
+	}
+	ci.conv = conv
+	if sp, ok := conv.(slashSpanner); ok {
+		ci.slash = sp.MatchesSlash()
+	}
+	if w, ok := conv.(weighter); ok {
+		ci.weight = w.Weight()
+	}
+	ci.class = anyByte(ci.slash)
+	if b, ok := conv.(*builtin); ok {
+		ci.class, ci.fast = b.class(), b.plain() && !b.upper
+		ci.key = fmt.Sprintf("%#v", *b) // int(4) and int(fixed_digits=4) are one
+	}
+	return nil
 }
 
 // newPattern computes the identity and precedence of a pattern.
@@ -538,16 +342,14 @@ func newPattern(pieces []piece, tail bool) *pattern {
 	for _, pc := range pieces {
 		if pc.ci == nil {
 			key.WriteString(strconv.Quote(pc.lit))
-			for _, chunk := range strings.Split(pc.lit, "/") {
+			for chunk := range strings.SplitSeq(pc.lit, "/") {
 				if chunk != "" {
 					p.statics = append(p.statics, len(chunk))
 				}
 			}
 			continue
 		}
-		key.WriteByte('<')
-		key.WriteString(pc.ci.key)
-		key.WriteByte('>')
+		key.WriteString("<" + pc.ci.key + ">")
 		p.weights = append(p.weights, pc.ci.weight)
 	}
 	p.key = key.String()
@@ -561,20 +363,13 @@ func (p *pattern) before(q *pattern) bool {
 	if len(p.statics) != len(q.statics) {
 		return len(p.statics) > len(q.statics)
 	}
-	for i := range p.statics {
-		if p.statics[i] != q.statics[i] {
-			return p.statics[i] > q.statics[i]
-		}
+	if c := slices.Compare(p.statics, q.statics); c != 0 {
+		return c > 0
 	}
 	if len(p.weights) != len(q.weights) {
 		return len(p.weights) > len(q.weights)
 	}
-	for i := range p.weights {
-		if p.weights[i] != q.weights[i] {
-			return p.weights[i] < q.weights[i]
-		}
-	}
-	return false
+	return slices.Compare(p.weights, q.weights) < 0
 }
 
 // static reports whether the rule has no parameters.

@@ -121,7 +121,6 @@ func (r *Router) mutable() *table {
 			parser: parser{convs: builtinConverters(), cache: make(map[string]*convInfo)},
 			allows: make(map[uint16]string),
 		}
-		r.t.parser.allocs = &r.t.allocs
 	}
 	return r.t
 }
@@ -471,12 +470,8 @@ func (rt *Route) setRedirect(p *parser, target string) error {
 			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, target, pi.name)}
 		}
 	}
-	tmpl := p.template(target, &pr)
-	if tmpl == nil {
-		tmpl = []tmplPiece{{lit: target, param: -1}}
-	}
 	x := rt.ext()
-	x.redirectTo, x.redirect = target, &parsedRule{params: pr.params, tmpl: tmpl}
+	x.redirectTo, x.redirect = target, &parsedRule{params: pr.params, escape: pr.escape}
 	return nil
 }
 

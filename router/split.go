@@ -27,34 +27,6 @@ func (c *byteClass) add(bs string) {
 	}
 }
 
-// classOf returns the byte class of a converter: digits for numbers, hex
-// digits for UUIDs, any byte but '/' for the others, any byte at all for
-// slash-spanning ones. A '%' in the class admits %XX escapes.
-func classOf(conv Converter, slash bool) byteClass {
-	const digits = "0123456789"
-	var c byteClass
-	switch v := conv.(type) {
-	case *intConverter:
-		c.add(digits)
-		if v.signed {
-			c.add("-")
-		}
-	case *floatConverter:
-		c.add(digits + ".")
-		if v.signed {
-			c.add("-")
-		}
-	case uuidConverter:
-		c.add(digits + "abcdefABCDEF-")
-	default:
-		c = byteClass{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		if !slash {
-			c[0] &^= 1 << '/'
-		}
-	}
-	return c
-}
-
 // splitState is one state of the search: before piece i at offset pos;
 // started tells whether the converter piece i has taken a byte yet, start
 // is where piece i began. next is the next successor to try (0, 1, then
