@@ -114,7 +114,7 @@ func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 	case o.Method == "" && !rt.serves("GET"):
 		rank = 2
 	}
-	if o.Host == "" || !t.hosted || !rt.preferredFor(o.Host) {
+	if o.Host != "" && t.hosted && !rt.preferredFor(o.Host) {
 		rank++
 	}
 	return rank

@@ -257,19 +257,45 @@ func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
 // escaped: it must be non-empty, not a dot segment, and valid UTF-8 without
 // NUL bytes.
 func appendSegment(dst []byte, text string) ([]byte, error) {
-	if text == "" || isDotSegment(text) || !validParam(text) {
-		return dst, fmt.Errorf("value %q is empty, a dot segment, or holds a NUL byte or invalid UTF-8", text)
+	if text != "" && !isDotSegment(text) {
+		if out, ok := appendValid(dst, text, classSegment); ok {
+			return out, nil
+		}
 	}
-	return appendEscaped(dst, text, classSegment, false), nil
+	return dst, fmt.Errorf("value %q is empty, a dot segment, or holds a NUL byte or invalid UTF-8", text)
 }
 
 // appendPathValue validates a slash-spanning value and appends it escaped,
 // keeping the slashes.
 func appendPathValue(dst []byte, s string) ([]byte, error) {
-	if !validPathValue(s) || !validParam(s) {
-		return dst, fmt.Errorf("value %q is empty, starts with '/', has a dot segment, or holds a NUL byte or invalid UTF-8", s)
+	if validPathValue(s) {
+		if out, ok := appendValid(dst, s, classPath); ok {
+			return out, nil
+		}
 	}
-	return appendEscaped(dst, s, classPath, false), nil
+	return dst, fmt.Errorf("value %q is empty, starts with '/', has a dot segment, or holds a NUL byte or invalid UTF-8", s)
+}
+
+// appendValid appends s escaped outside class, unless it holds a NUL byte
+// or invalid UTF-8 (one pass for the common ASCII text).
+func appendValid(dst []byte, s string, class byte) ([]byte, bool) {
+	start, plain := len(dst), true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inSet(c, class) {
+			dst = append(dst, c)
+			continue
+		}
+		if c == 0 {
+			return dst[:start], false
+		}
+		plain = plain && c < utf8.RuneSelf
+		dst = ascii.AppendEscape(dst, c)
+	}
+	if !plain && !utf8.ValidString(s) {
+		return dst[:start], false
+	}
+	return dst, true
 }
 
 // validPathValue reports whether s is a slash-spanning value: as in
