@@ -7,7 +7,7 @@ package router
 
 import (
 	"fmt"
-	"slices"
+	"sort"
 	"strings"
 )
 
@@ -43,7 +43,7 @@ func givenKeys(vals []any) string {
 			}
 		}
 	}
-	slices.Sort(keys)
+	sort.Strings(keys)
 	return "[" + strings.Join(keys, " ") + "]"
 }
 
@@ -121,28 +121,34 @@ func similarity(a, b string) float64 {
 
 // buildFailure explains why no rule of ep could be built with vals.
 func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
-	rt, missing := closestRule(list, method, vals)
-	var err error
+	rt, _ := closestRule(list, method, vals)
+	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: buildFailureErr(ep, method, vals, list, errs, served)}
+}
+
+// buildFailureErr is the message of buildFailure.
+func buildFailureErr(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
 	switch {
 	case errs.invalid != nil:
-		err = errs.invalid
+		return errs.invalid
 	case errs.mismatch != nil:
-		err = errs.mismatch
+		return errs.mismatch
 	case !served:
 		var ms []string
 		for _, rt := range list {
 			ms = append(ms, rt.Methods()...)
+			if rt.serve&mGET != 0 {
+				ms = append(ms, "HEAD")
+			}
 		}
-		slices.Sort(ms)
-		err = fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
-			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, slices.Compact(ms))
+		sort.Strings(ms)
+		return fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
+			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, dedupSorted(ms))
 	case errs.missing != nil:
-		err = fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
+		rt, missing := closestRule(list, method, vals)
+		return fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
 			ep, givenKeys(vals), ErrMissingParam, rt.path, missing)
-	default:
-		err = fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
 	}
-	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: err}
+	return fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
 }
 
 // closestRule returns the rule of list (serving method, when given) that

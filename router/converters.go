@@ -141,16 +141,14 @@ func noArgs(k kind) ConverterFactory {
 	}
 }
 
-// plain reports a converter that accepts any non-empty text.
-func (c *builtin) plain() bool {
-	return c.kind == kindPath || c.kind == kindString && c.min <= 1 && c.max == 0
-}
+// plain reports a string converter that accepts any non-empty text.
+func (c *builtin) plain() bool { return c.kind == kindString && c.min <= 1 && c.max == 0 }
 
 // Match reports whether s is acceptable text for the converter.
 func (c *builtin) Match(s string) bool {
 	switch c.kind {
 	case kindString:
-		if c.min <= 1 && c.max == 0 {
+		if c.plain() {
 			return s != ""
 		}
 		n := utf8.RuneCountInString(s)
@@ -247,7 +245,7 @@ func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
 		s = strings.ToUpper(s)
 	}
 	switch {
-	case !c.plain() && !c.Match(s): // plain: empty text is refused below
+	case !c.Match(s):
 		return dst, fmt.Errorf("value %q does not match", s)
 	case c.kind == kindPath:
 		return appendPathValue(dst, s)

@@ -35,7 +35,10 @@
 //
 // Numbers are ASCII decimals (no '+', no exponent; floats need a point).
 // Router.AddConverter registers a ConverterFactory; Args.Bind maps its
-// arguments.
+// arguments. Each built-in is a ValueTyper declaring the value type above,
+// and ValueFunc[T] converts text to such a T without boxing; a custom converter
+// that implements ValueTyper lets fwk check a view parameter's type at
+// start-up.
 //
 // # Matching
 //

@@ -66,6 +66,16 @@ func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []
 	return dst
 }
 
+// needsEscape reports whether appendEscaped would change s.
+func needsEscape(s string, class byte) bool {
+	for i := 0; i < len(s); i++ {
+		if !inSet(s[i], class) {
+			return true
+		}
+	}
+	return false
+}
+
 // decodeParam percent-decodes one parameter text. ok is false when an
 // escape is malformed or the result holds a NUL byte or invalid UTF-8.
 func decodeParam(raw string) (string, bool) {

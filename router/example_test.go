@@ -172,6 +172,24 @@ func ExampleRouter_AddConverter() {
 	// /tags/golang <nil>
 }
 
+// A built-in converter declares the type of its values, and ValueFunc
+// converts texts into such values without boxing them: the int converter's
+// values are int64.
+func ExampleValueFunc() {
+	rt, _ := router.New().Add(router.Rule{Path: "/users/<int:id>"})
+	c := rt.Converter("id")
+	fmt.Println(c.(router.ValueTyper).ValueType())
+	toID := router.ValueFunc[int64](c)
+	id, err := toID("42")
+	fmt.Println(id+1, err)
+	_, err = toID("x")
+	fmt.Println(err)
+	// Output:
+	// int64
+	// 43 <nil>
+	// "x" does not match
+}
+
 // An alias rule redirects to the endpoint's canonical URL; MergeSlashes
 // false keeps a rule's empty segment and refuses the merged redirect.
 func ExampleRule_alias() {

@@ -89,13 +89,21 @@ func (c *builtin) parseInt(s string) (int64, bool) {
 	if neg {
 		limit++
 	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		d := s[i] - '0'
-		if d > 9 || n > (limit-uint64(d))/10 {
-			return 0, false
+	n, ok := uint64(0), true
+	if len(s) <= 18 { // below 10^18: within the limit, a tight loop
+		for i := 0; i < len(s) && ok; i++ {
+			d := uint64(s[i] - '0')
+			n, ok = n*10+d, d <= 9
 		}
-		n = n*10 + uint64(d)
+	} else {
+		for i := 0; i < len(s) && ok; i++ {
+			d := uint64(s[i] - '0')
+			ok = d <= 9 && n <= (limit-d)/10
+			n = n*10 + d
+		}
+	}
+	if !ok {
+		return 0, false
 	}
 	v := int64(n)
 	if neg {

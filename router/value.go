@@ -1,0 +1,92 @@
+package router
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/fwkgo/fwk/internal/ascii"
+)
+
+// ValueTyper is implemented by a Converter that declares the type of its
+// values: every value its ToValue returns has the dynamic type ValueType().
+// The built-in converters implement it: int gives int64, float float64,
+// uuid [16]byte, and default, string, path and any give string. Code that
+// binds parameters to typed variables (fwk's views) reads it to check a
+// binding before serving.
+type ValueTyper interface {
+	ValueType() reflect.Type
+}
+
+// ValueType returns the type of the converter's values.
+func (c *builtin) ValueType() reflect.Type {
+	switch c.kind {
+	case kindInt:
+		return reflect.TypeFor[int64]()
+	case kindFloat:
+		return reflect.TypeFor[float64]()
+	case kindUUID:
+		return reflect.TypeFor[[16]byte]()
+	}
+	return reflect.TypeFor[string]()
+}
+
+// ValueFunc returns the conversion of a parameter's text into its value as
+// a T, the value c.ToValue gives. For a built-in converter whose values are
+// T the function neither boxes the value in an interface nor allocates; for
+// any other converter it calls ToValue and fails when the value is not a T.
+func ValueFunc[T any](c Converter) func(s string) (T, error) {
+	if b, ok := c.(*builtin); ok {
+		if f, ok := b.valueFunc().(func(string) (T, error)); ok {
+			return f
+		}
+	}
+	return func(s string) (T, error) {
+		x, err := c.ToValue(s)
+		v, ok := x.(T)
+		if err == nil && !ok {
+			err = fmt.Errorf("router: the converter's value of %q is a %T, not a %v", s, x, reflect.TypeFor[T]())
+		}
+		return v, err
+	}
+}
+
+// valueFunc returns ToValue as a func(string) (V, error), V the type of
+// the converter's values.
+func (c *builtin) valueFunc() any {
+	switch c.kind {
+	case kindInt:
+		return func(s string) (int64, error) {
+			n, ok := c.parseInt(s)
+			if !ok {
+				return 0, fmt.Errorf("%q does not match", s)
+			}
+			return n, nil
+		}
+	case kindFloat:
+		return func(s string) (float64, error) {
+			if !c.matchFloat(s) {
+				return 0, fmt.Errorf("%q does not match", s)
+			}
+			return strconv.ParseFloat(s, 64)
+		}
+	case kindUUID:
+		return func(s string) ([16]byte, error) {
+			u, ok := ascii.ParseUUID(s)
+			if !ok {
+				return u, fmt.Errorf("%q does not match", s)
+			}
+			return u, nil
+		}
+	}
+	return func(s string) (string, error) {
+		if !c.Match(s) {
+			return "", fmt.Errorf("%q does not match", s)
+		}
+		if c.upper {
+			return strings.ToUpper(s), nil
+		}
+		return s, nil
+	}
+}
