@@ -26,9 +26,10 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 			return err
 		}
 	}
-	strict, redirectTo, buildOnly, host := r.routerOptions()
-	if sub := r.subdomain(); sub != "" && host == "" {
-		host = sub + "." + a.cfg.ServerName
+	strict, redirectTo, buildOnly, _ := r.routerOptions()
+	host, err := a.ruleHost(r)
+	if err != nil {
+		return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 	}
 	v := &view{app: a, route: r, endpoint: endpoint, rule: rule, servesJSON: r.servesJSONView(),
 		csrfExempt: r.csrfExempt || r.meta != nil && r.meta.CSRFExempt, maxBody: r.maxBodyBytes(a.cfg)}
@@ -57,6 +58,23 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	a.views = append(a.views, v)
 	a.byEndpoint[endpoint] = append(a.byEndpoint[endpoint], v)
 	return nil
+}
+
+// ruleHost returns the host the rule of r is restricted to: its Host, or
+// its Subdomain under SERVER_NAME. Both at once, or a Subdomain without a
+// SERVER_NAME, are errors.
+func (a *App) ruleHost(r *Route) (string, error) {
+	_, _, _, host := r.routerOptions()
+	sub := r.subdomain()
+	switch {
+	case sub == "":
+		return host, nil
+	case host != "":
+		return "", fmt.Errorf("%w: both fwk.Host(%q) and fwk.Subdomain(%q): give one", ErrInvalidOption, host, sub)
+	case a.cfg.ServerName == "":
+		return "", fmt.Errorf("%w: fwk.Subdomain(%q) needs SERVER_NAME: set Config.ServerName (SERVER_NAME) to the app's host", ErrInvalidOption, sub)
+	}
+	return sub + "." + a.cfg.ServerName, nil
 }
 
 // checkDuplicate compares r (at rule) with the routes prev already recorded

@@ -154,9 +154,10 @@ func resolveMeta(v any, typeName string, isResource bool) (m *Meta, err error) {
 	return m, nil
 }
 
-// checkMemberParam checks that p is one rule parameter, "<converter:name>".
+// checkMemberParam checks that p is one rule parameter and nothing else,
+// "<converter(args):name>", with the router's parser.
 func checkMemberParam(what, p string) error {
-	if !strings.HasPrefix(p, "<") || !strings.HasSuffix(p, ">") || len(naming.ParamTuples(p)) != 1 {
+	if mp, ok := memberParam(p); !ok || mp.Start != 1 || mp.End != 1+len(p) {
 		return errorf(ErrInvalidMeta, "%s %q must be in the format <converter:name>", what, p)
 	}
 	return nil

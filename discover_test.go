@@ -263,6 +263,36 @@ func TestControllerErrors(t *testing.T) {
 	}
 }
 
+// A member param is one rule parameter and nothing else, as the router
+// parses it.
+func TestMemberParamFormat(t *testing.T) {
+	for _, tt := range []struct {
+		param string
+		ok    bool
+	}{
+		{"<int:id>", true},
+		{"<slug>", true},
+		{"<string(length=2):code>", true},
+		{"<int(min=1, max=9):n>", true},
+		{"<any(a, 'b)c'):kind>", true},
+		{"id", false},
+		{"<int:id>/", false},
+		{"x<id>", false},
+		{"<a><b>", false},
+		{"<int:id", false},
+		{"<int(:id>", false},
+		{"<int(min=):id>", false},
+		{"<>", false},
+		{"<1x>", false},
+	} {
+		rs := fwk.ResourceRoutes("/r", &CRUDViewsResource{}, fwk.ResourceOptions{MemberParam: tt.param})
+		err := rs[0].Err()
+		if tt.ok != (err == nil) || err != nil && (!errors.Is(err, fwk.ErrInvalidMeta) || !strings.Contains(err.Error(), "must be in the format")) {
+			t.Errorf("MemberParam %q: Err() = %v, want ok %v", tt.param, err, tt.ok)
+		}
+	}
+}
+
 // A View declaration error names the View call and the line in Meta.
 func TestViewDeclarationSite(t *testing.T) {
 	rs := fwk.ControllerRoutes("", &UnknownViewController{}, nil)

@@ -104,12 +104,17 @@ func BuildOnly() ViewOption {
 	return func(r *Route) { r.rulOpts.buildOnly = true }
 }
 
-// Host restricts the rule to requests for host (case-insensitive).
+// Host restricts the rule to requests for host (case-insensitive), which
+// may hold params ("<lang>.example.com"). Host and Subdomain are one
+// option: a route giving either replaces both of its view's declaration, and
+// giving both fails New (ErrInvalidOption).
 func Host(host string) ViewOption {
 	return func(r *Route) { r.rulOpts.host = host }
 }
 
-// Subdomain restricts the rule to requests for subdomain of Config.ServerName.
+// Subdomain restricts the rule to requests for subdomain of
+// Config.ServerName (SERVER_NAME), which must then be set: a Subdomain with
+// an empty SERVER_NAME, or beside Host, fails New (ErrInvalidOption).
 func Subdomain(sub string) ViewOption {
 	return func(r *Route) { r.rulOpts.subdomain = sub }
 }

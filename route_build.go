@@ -321,11 +321,8 @@ func (r *Route) inherit(base *Route) {
 	}
 	o.buildOnly = o.buildOnly || b.buildOnly
 	r.servesJSON = r.servesJSON || base.servesJSON
-	if o.host == "" {
-		o.host = b.host
-	}
-	if o.subdomain == "" {
-		o.subdomain = b.subdomain
+	if o.host == "" && o.subdomain == "" { // one option: where the rule is served
+		o.host, o.subdomain = b.host, b.subdomain
 	}
 }
 
