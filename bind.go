@@ -37,6 +37,7 @@ type view struct {
 	endpoint string // the endpoint registered with the router
 	rule     string // the rule registered with the router
 	names    []string
+	params   []urlParam // names with their converters (params_url.go)
 	// servesJSON: the view's error responses are JSON unless the client
 	// prefers HTML (see prefersJSON).
 	servesJSON bool

@@ -1,9 +1,11 @@
 package fwk
 
 import (
+	"fmt"
 	"reflect"
-	"strconv"
 	"unsafe"
+
+	"github.com/fwkgo/fwk/internal/bind"
 )
 
 // fastCall returns a direct caller for the common view signatures, with no
@@ -14,47 +16,49 @@ import (
 //	func(*Ctx, int) error          func(*Ctx, int, int) error
 //	func(*Ctx, int64) error
 //
-// recv is the controller pointer when fn is a method expression.
-func fastCall(fn reflect.Value, recv unsafe.Pointer, names []string) (func(*Ctx) error, bool) {
+// when the rule's converters give their values without boxing (see
+// typedParse). recv is the controller pointer when fn is a method
+// expression.
+func fastCall(fn reflect.Value, recv unsafe.Pointer, ps []urlParam) (func(*Ctx) error, bool) {
 	if recv != nil {
-		return fastMethodCall(fn, recv, names)
+		return fastMethodCall(fn, recv, ps)
 	}
 	switch f := fn.Interface().(type) {
 	case func(*Ctx) error:
 		return f, f != nil
 	case func(*Ctx, string) error:
-		return call1(f, names[0], parseString), f != nil
+		return call1(f, ps)
 	case func(*Ctx, int) error:
-		return call1(f, names[0], strconv.Atoi), f != nil
+		return call1(f, ps)
 	case func(*Ctx, int64) error:
-		return call1(f, names[0], parseInt64), f != nil
+		return call1(f, ps)
 	case func(*Ctx, string, string) error:
-		return call2(f, names, parseString), f != nil
+		return call2(f, ps)
 	case func(*Ctx, int, int) error:
-		return call2(f, names, strconv.Atoi), f != nil
+		return call2(f, ps)
 	}
 	return nil, false
 }
 
 // fastMethodCall is fastCall for method expressions.
-func fastMethodCall(m reflect.Value, recv unsafe.Pointer, names []string) (func(*Ctx) error, bool) {
+func fastMethodCall(m reflect.Value, recv unsafe.Pointer, ps []urlParam) (func(*Ctx) error, bool) {
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx) error](m); ok {
 		return func(c *Ctx) error { return f(recv, c) }, true
 	}
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx, string) error](m); ok {
-		return call1(bound1(f, recv), names[0], parseString), true
+		return call1(bound1(f, recv), ps)
 	}
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx, int) error](m); ok {
-		return call1(bound1(f, recv), names[0], strconv.Atoi), true
+		return call1(bound1(f, recv), ps)
 	}
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx, int64) error](m); ok {
-		return call1(bound1(f, recv), names[0], parseInt64), true
+		return call1(bound1(f, recv), ps)
 	}
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx, string, string) error](m); ok {
-		return call2(bound2(f, recv), names, parseString), true
+		return call2(bound2(f, recv), ps)
 	}
 	if f, ok := recvFunc[func(unsafe.Pointer, *Ctx, int, int) error](m); ok {
-		return call2(bound2(f, recv), names, strconv.Atoi), true
+		return call2(bound2(f, recv), ps)
 	}
 	return nil, false
 }
@@ -67,9 +71,15 @@ func bound2[P any](f func(unsafe.Pointer, *Ctx, P, P) error, recv unsafe.Pointer
 	return func(c *Ctx, p, q P) error { return f(recv, c, p, q) }
 }
 
-// call1 converts the param name and calls f with it; a conversion failure is
-// a 404.
-func call1[P any](f func(*Ctx, P) error, name string, parse func(string) (P, error)) func(*Ctx) error {
+// call1 converts the one URL param of ps and calls f with it; a conversion
+// failure is a 404. It reports false when the converter gives no P without
+// boxing.
+func call1[P string | int | int64](f func(*Ctx, P) error, ps []urlParam) (func(*Ctx) error, bool) {
+	parse, ok := typedParse[P](&ps[0])
+	if f == nil || !ok {
+		return nil, false
+	}
+	name := ps[0].name
 	return func(c *Ctx) error {
 		s := c.match.Params.Get(name)
 		p, err := parse(s)
@@ -77,26 +87,77 @@ func call1[P any](f func(*Ctx, P) error, name string, parse func(string) (P, err
 			return paramError(name, s, err)
 		}
 		return f(c, p)
-	}
+	}, true
 }
 
 // call2 is call1 for two params of one type.
-func call2[P any](f func(*Ctx, P, P) error, names []string, parse func(string) (P, error)) func(*Ctx) error {
-	n0, n1 := names[0], names[1]
+func call2[P string | int | int64](f func(*Ctx, P, P) error, ps []urlParam) (func(*Ctx) error, bool) {
+	parse0, ok0 := typedParse[P](&ps[0])
+	parse1, ok1 := typedParse[P](&ps[1])
+	if f == nil || !ok0 || !ok1 {
+		return nil, false
+	}
+	n0, n1 := ps[0].name, ps[1].name
 	return func(c *Ctx) error {
 		s0, s1 := c.match.Params.Get(n0), c.match.Params.Get(n1)
-		p, err := parse(s0)
+		p, err := parse0(s0)
 		if err != nil {
 			return paramError(n0, s0, err)
 		}
-		q, err := parse(s1)
+		q, err := parse1(s1)
 		if err != nil {
 			return paramError(n1, s1, err)
 		}
 		return f(c, p, q)
+	}, true
+}
+
+// typedParse returns the conversion of the text of URL param p into a P
+// without reflection, as params_url.go defines it: the int64 value of the
+// converter (router.ValueFunc) for an int (range-checked) or an int64; its
+// string value (or a default's text) for a string, or converted by
+// internal/bind for an int. It reports false for other converters.
+func typedParse[P string | int | int64](p *urlParam) (func(string) (P, error), bool) {
+	var out any
+	var zero P
+	switch {
+	case p.i64 != nil:
+		switch any(zero).(type) {
+		case int:
+			i64 := p.i64
+			out = func(s string) (int, error) {
+				v, err := i64(s)
+				if err == nil && int64(int(v)) != v {
+					err = fmt.Errorf("%d: %w for int", v, errOutOfRange)
+				}
+				return int(v), err
+			}
+		case int64:
+			out = p.i64
+		}
+	case p.str != nil || p.conv == nil:
+		text := p.str
+		if text == nil {
+			text = parseString
+		}
+		num, err := bind.ForType[P]()
+		if err != nil {
+			return nil, false
+		}
+		if _, ok := any(zero).(string); ok {
+			out = text
+		} else {
+			out = func(s string) (P, error) {
+				t, err := text(s)
+				if err != nil {
+					return zero, err
+				}
+				return num(t)
+			}
+		}
 	}
+	f, ok := out.(func(string) (P, error))
+	return f, ok
 }
 
 func parseString(s string) (string, error) { return s, nil }
-
-func parseInt64(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }

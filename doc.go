@@ -42,11 +42,22 @@
 //	func(ctx *fwk.Ctx, p1 T1, ..., pn Tn) error  all of the rule's URL params, in order
 //	http.Handler, func(http.ResponseWriter, *http.Request)
 //
-// URL params convert by type: string, signed and unsigned integers, floats,
-// bool, [16]byte UUID types and encoding.TextUnmarshaler (and pointers to
-// those). A value that does not convert (an int overflow, "maybe" for a
-// bool) answers 404. A route's defaults (fwk.Defaults) count as params after
-// the rule's own, sorted by name.
+// A URL param reaches its view parameter through the rule's converter,
+// the one conversion of its text: the parameter receives the converter's
+// value (router.Converter.ToValue) converted to its type. A value whose type
+// is assignable is passed as is (a custom converter's type, any); a string
+// value converts as text to strings, integers, floats, bool, [16]byte UUID
+// types and encoding.TextUnmarshaler; an int64 (<int:id>) to any integer
+// type it fits, or a float; a float64 to a float type; a [16]byte (<uuid:id>)
+// to a UUID type; each also to a pointer. A converter declares its value
+// type with a ValueType() reflect.Type method (router.ValueTyper, as
+// every built-in does), and New fails when no value can fit the parameter,
+// naming the view, the param and where the view was declared. A value that
+// does not convert (an int overflow, "maybe" for a bool) or a converter
+// error answers 404. Model loaders and ParamConverter converters take text:
+// the converter's value when it is a string, else the matched text. A
+// route's defaults (fwk.Defaults) count as params after the rule's own,
+// sorted by name, and convert from their text.
 //
 // # Serving
 //
@@ -123,6 +134,16 @@
 // absolute http(s) URL on a host the app serves; every candidate that is an
 // absolute URL is checked the same way, so a redirect never leaves the app by
 // accident.
+//
+// # Hosts and subdomains
+//
+// The view options Host("<lang>.example.com") and Subdomain("<lang>")
+// (under Config.ServerName, SERVER_NAME) restrict a rule to some hosts;
+// host params bind to view parameters after the path's. The two are one
+// option, where the rule is served: a route giving either replaces both of
+// its view's declaration; a view given both, or a Subdomain while
+// SERVER_NAME is empty, fails New with ErrInvalidOption naming the view and
+// where it was declared.
 //
 // # Templates
 //

@@ -26,9 +26,9 @@ type ModelLoader struct {
 	// value loads the model for raw as a reflect.Value of type *T.
 	value func(c *Ctx, name, field, raw string) (reflect.Value, error)
 	// direct returns a caller of fn (a func(*Ctx, *T) error, or its method
-	// expression with receiver recv) that loads the model from the URL
-	// param name without reflection.
-	direct func(fn reflect.Value, recv unsafe.Pointer, name, field string) (func(*Ctx) error, bool)
+	// expression with receiver recv) that loads the model from URL param p
+	// without reflection.
+	direct func(fn reflect.Value, recv unsafe.Pointer, p *urlParam, field string) (func(*Ctx) error, bool)
 }
 
 // RegisterModel declares T as a model type that views can take as a *T
@@ -40,10 +40,12 @@ type ModelLoader struct {
 //	}
 //	func (r *UserResource) Get(ctx *fwk.Ctx, u *User) error // GET /users/<int:id>
 //
-// A view parameter of type *T receives the model whose id is the raw text
-// of the URL param in its position. The loader gets the request's context
-// and that text (already checked by the rule's converter: "42" for
-// <int:id>). Its results decide the response:
+// A view parameter of type *T receives the model whose id is the URL param
+// in its position. The loader gets the request's context and the rule
+// converter's value of the param when it is a string (upper-cased for
+// <string(upper=True):code>), else the param's text once the converter has
+// converted it ("42" for <int:id>; a converter error is a 404). Its results
+// decide the response:
 //
 //	(m, nil), m != nil              the view is called with m
 //	(nil, nil), or an error wrapping ErrNotFound   404, the view is not called
@@ -79,18 +81,26 @@ func RegisterModel[T any](loader func(ctx context.Context, id string) (*T, error
 		}
 		return reflect.ValueOf(p), nil
 	}
-	m.direct = func(fn reflect.Value, recv unsafe.Pointer, name, field string) (func(*Ctx) error, bool) {
+	m.direct = func(fn reflect.Value, recv unsafe.Pointer, p *urlParam, field string) (func(*Ctx) error, bool) {
+		get := func(c *Ctx) (*T, error) {
+			raw := c.match.Params.Get(p.name)
+			id, err := p.text(raw)
+			if err != nil {
+				return nil, paramError(p.name, raw, err)
+			}
+			return load(c, p.name, field, id)
+		}
 		if recv != nil {
 			f, ok := recvFunc[func(unsafe.Pointer, *Ctx, *T) error](fn)
 			if !ok {
 				return nil, false
 			}
 			return func(c *Ctx) error {
-				p, err := load(c, name, field, c.match.Params.Get(name))
+				model, err := get(c)
 				if err != nil {
 					return err
 				}
-				return f(recv, c, p)
+				return f(recv, c, model)
 			}, true
 		}
 		f, ok := fn.Interface().(func(*Ctx, *T) error)
@@ -98,11 +108,11 @@ func RegisterModel[T any](loader func(ctx context.Context, id string) (*T, error
 			return nil, false
 		}
 		return func(c *Ctx) error {
-			p, err := load(c, name, field, c.match.Params.Get(name))
+			model, err := get(c)
 			if err != nil {
 				return err
 			}
-			return f(c, p)
+			return f(c, model)
 		}, true
 	}
 	return m

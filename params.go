@@ -59,6 +59,7 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 		skip = 1
 	}
 	sig := signature(ft, skip)
+	v.params = v.urlParams()
 	var plan []argPlan
 	var err error
 	if cv := v.converters(); cv != nil {
@@ -82,7 +83,7 @@ func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 	for _, a := range plan {
 		if a.src != fromURL || a.model != nil {
 			if len(plan) == 1 && a.model != nil {
-				return a.model.direct(fn, recv, a.name, a.field)
+				return a.model.direct(fn, recv, v.param(a.name), a.field)
 			}
 			return nil, false
 		}
@@ -90,7 +91,7 @@ func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 	if len(plan) != 0 && len(plan) != len(v.names) {
 		return nil, false
 	}
-	return fastCall(fn, recv, v.names)
+	return fastCall(fn, recv, v.params)
 }
 
 // positionalPlan plans func(*Ctx) error (the view reads params with
@@ -156,15 +157,16 @@ func (v *view) queryStructArg(t reflect.Type) (argPlan, bool, error) {
 }
 
 // urlArg plans an argument of type t taken from the URL param name: a model
-// or a type internal/bind converts.
+// or the value of the rule's converter (params_url.go).
 func (v *view) urlArg(name string, t reflect.Type) (argPlan, error) {
 	a := argPlan{src: fromURL, name: name, typ: t}
+	p := v.param(name)
 	if m := v.app.modelFor(t); m != nil {
 		a.model, a.field = m, m.field(name)
-		a.conv = modelConv(m, name, a.field)
+		a.conv = modelConv(m, p, a.field)
 		return a, nil
 	}
-	conv, err := bind.For(t)
+	conv, err := p.argConv(t)
 	if err != nil {
 		switch {
 		case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct:
@@ -174,12 +176,20 @@ func (v *view) urlArg(name string, t reflect.Type) (argPlan, error) {
 		}
 		return a, err
 	}
-	a.conv = func(_ *Ctx, raw string) (reflect.Value, error) { return conv(raw) }
+	a.conv = conv
 	return a, nil
 }
 
-func modelConv(m *ModelLoader, name, field string) func(*Ctx, string) (reflect.Value, error) {
-	return func(c *Ctx, raw string) (reflect.Value, error) { return m.value(c, name, field, raw) }
+// modelConv loads model m from the converter's value of URL param p, as
+// text.
+func modelConv(m *ModelLoader, p *urlParam, field string) func(*Ctx, string) (reflect.Value, error) {
+	return func(c *Ctx, raw string) (reflect.Value, error) {
+		id, err := p.text(raw)
+		if err != nil {
+			return reflect.Value{}, paramError(p.name, raw, err)
+		}
+		return m.value(c, p.name, field, id)
+	}
 }
 
 // planCall returns the caller of fn that makes its arguments by plan.
@@ -217,7 +227,7 @@ func (a *argPlan) value(c *Ctx, q *url.Values) (reflect.Value, error) {
 		raw := c.match.Params.Get(a.name)
 		val, err := a.conv(c, raw)
 		switch {
-		case err != nil && (a.model != nil || isHTTPError(err)):
+		case err != nil && (a.model != nil || isHTTPError(err) || errors.Is(err, ErrBadView)):
 			return val, err
 		case err != nil:
 			return val, paramError(a.name, raw, err)

@@ -35,7 +35,10 @@ type Conv struct {
 // *Ctx; URL params no P names are read with Ctx.Param.
 //
 // The key of a P is a URL param of the rule or, when the rule has none by
-// that name, a query string argument. The value is a converter:
+// that name, a query string argument. For a URL param the converter reads
+// the rule converter's value when it is a string (upper-cased by
+// <string(upper=True):code>), else the matched text. The value is a
+// converter:
 //
 //	User{} or (*User)(nil)         a registered model (RegisterModel); the
 //	                               parameter is *User
@@ -193,7 +196,9 @@ func (v *view) convertedArg(name string, conv any, t reflect.Type) (argPlan, err
 	a.conv, a.model, a.def = c.conv, c.model, c.def
 	if a.model != nil {
 		a.field = a.model.field(name)
-		a.conv = modelConv(a.model, name, a.field)
+		a.conv = modelConv(a.model, v.param(name), a.field)
+	} else if a.src == fromURL {
+		a.conv = textConv(v.param(name), a.conv)
 	}
 	switch {
 	case c.slice != nil && c.slice.AssignableTo(t):
@@ -219,6 +224,18 @@ func (v *view) convertedArg(name string, conv any, t reflect.Type) (argPlan, err
 		}
 	}
 	return a, nil
+}
+
+// textConv gives conv, a converter of text, the rule converter's value of
+// URL param p as text.
+func textConv(p *urlParam, conv func(*Ctx, string) (reflect.Value, error)) func(*Ctx, string) (reflect.Value, error) {
+	return func(c *Ctx, raw string) (reflect.Value, error) {
+		s, err := p.text(raw)
+		if err != nil {
+			return reflect.Value{}, paramError(p.name, raw, err)
+		}
+		return conv(c, s)
+	}
 }
 
 // converterOf resolves one converter value (see ParamConverter).
