@@ -63,6 +63,7 @@ type search struct {
 	t        *table
 	m        *Match
 	method   string
+	path     string // the path matched; rest is always a suffix of it
 	host     string // request host as given (only when some rule has one)
 	n        int    // parameters captured
 	route    *Route
@@ -71,7 +72,6 @@ type search struct {
 	allow    uint16 // methods seen, for Allow
 	redirect bool   // trailing-slash redirect
 	bad      bool   // a parameter decoded to NUL or invalid UTF-8
-	pct      bool   // the path holds a '%'
 }
 
 // Lookup matches a request and stores the result in m. escapedPath is the
@@ -114,9 +114,6 @@ func (r *Router) lookupPath(method, host, p string, pct bool, m *Match) {
 	t := r.frozen.Load()
 	if t == nil {
 		t = r.freeze()
-	}
-	if !pct && r.lookupFast(t, method, p, m) {
-		return
 	}
 	static := !pct && p != "" && t.maybeStatic(p)
 	r.lookup(t, method, host, p, m, pct, static, true)
@@ -163,52 +160,25 @@ func decodeSlashes(p string) (string, bool) {
 	return string(b), b != nil
 }
 
-// lookupFast tries the bookkeeping-free walk (see node.fast) for a path
-// without '%'; it reports whether it settled the match.
-func (r *Router) lookupFast(t *table, method, p string, m *Match) bool {
-	bit := methodBit(method)
-	if bit == 0 || bit == mOPTIONS || p == "" || p[0] != '/' {
-		return false
-	}
-	rt, n, ok := t.root.fast(&m.Params, p, 0, bit)
-	if !ok || rt == nil {
-		return false
-	}
-	m.Route, m.Status, m.Location, m.Allow = rt, http.StatusOK, "", ""
-	m.Params.rt, m.Params.n = rt, n
-	return true
-}
-
 // lookup matches p. pct tells whether p holds a '%'; static whether the map
 // of static rules may hold p; clean allows a clean-path redirect.
 func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static, clean bool) {
-	m.Route, m.Status, m.Location, m.Allow, m.Host = nil, 0, "", "", ""
-	m.Params.rt, m.Params.n = nil, 0
-	if len(m.allowMore) > 0 {
-		m.allowMore = m.allowMore[:0]
-	}
 	if p == "" {
 		p = "/"
 	}
-	if p[0] != '/' {
-		m.Status = http.StatusNotFound
-		return
-	}
-	s := search{r: r, t: t, m: m, method: method, bit: methodBit(method)}
+	s := search{r: r, t: t, m: m, method: method, path: p, bit: methodBit(method)}
 	if t.hosted {
-		s.setHost(host)
+		s.host = host
 	}
-	s.pct = pct
-	if static {
-		if l := t.static[p]; l != nil {
-			if rt := l.find(&s, false); rt != nil {
-				s.route = rt
-				s.finish(p)
-				return
-			}
+	m.Location, m.Allow, m.Host = "", "", ""
+	m.allowMore = m.allowMore[:0]
+	if p[0] == '/' && (static && s.static(p) || t.root.match(&s, p)) {
+		if rt := s.route; rt != nil && rt.extra == nil && !pct {
+			m.Route, m.Status = rt, http.StatusOK
+			m.Params.rt, m.Params.n = rt, s.n
+			return
 		}
 	}
-	t.root.match(&s, p)
 	s.finish(p)
 	if m.Status == http.StatusNotFound && t.defaultSub != "" && t.foreignHost(host) {
 		r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, static, clean)
@@ -246,12 +216,18 @@ func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
 	m.Params.rt, m.Params.n = nil, 0
 }
 
-func (s *search) setHost(h string) { s.host = h }
-
 // hostIs reports whether the request is for the host of rt, which is set:
 // the port counts only when the rule gives one.
 func (s *search) hostIs(rt *Route) bool {
 	return rt.matchHost(s.host, nil, 0)
+}
+
+// static finds p in the map of fully static rules.
+func (s *search) static(p string) bool {
+	if l := s.t.static[p]; l != nil {
+		s.route = l.find(s, false)
+	}
+	return s.route != nil
 }
 
 // quick returns the route of a simple leaf (no hosts, no non-standard
@@ -396,17 +372,28 @@ func (s *search) trySlash(l *leaf) bool {
 // redirect). A failed call leaves the parameter count as it found it.
 func (n *node) match(s *search, rest string) bool {
 	if len(rest) <= 1 {
+		if l := n.leaf; rest == "" && l != nil && !l.sum.complex {
+			if rt := l.quick(s.bit); rt != nil {
+				s.route = rt
+				return true
+			}
+		}
 		return n.end(s, rest)
 	}
 	rest = rest[1:]
-	// Most segments end in the first word: check it inline, else scan.
+	// Most segments end in the first word of rest, or are the last bytes of
+	// the path (rest is a suffix of it): check that word inline, else scan.
 	i, special := 0, false
-	if len(rest) >= wordBytes {
+	switch {
+	case len(rest) >= wordBytes:
 		if stops := stopBytes(load64(rest, 0)); stops != 0 {
 			i = bits.TrailingZeros64(stops) / 8
 		}
+	case len(s.path) >= wordBytes:
+		w := load64(s.path, len(s.path)-wordBytes) >> (8 * (wordBytes - len(rest)))
+		i = min(bits.TrailingZeros64(stopBytes(w))/8, len(rest))
 	}
-	if i == 0 || rest[i] != '/' {
+	if i == 0 || i < len(rest) && rest[i] != '/' {
 		if i, special = segmentEnd(rest); i == 0 {
 			// An empty segment only matches the empty segment of a rule
 			// added with MergeSlashes false.
@@ -603,6 +590,7 @@ func (s *search) keepSlash(p *pattern, full string) {
 // finish fills the Match from the search state.
 func (s *search) finish(p string) {
 	m := s.m
+	m.Route, m.Params.rt, m.Params.n = nil, nil, 0
 	switch {
 	case s.route != nil:
 		s.matched()

@@ -31,9 +31,7 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	if pct || !r.lookupFast(t, req.Method, p, m) {
-		r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
-	}
+	r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
 	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m)
 	} else {
