@@ -225,7 +225,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}
-	t.routes = appendDoubling(t.routes, rt)
+	t.routes = append(t.routes, rt)
 	if rule.Endpoint != "" {
 		t.nendpoint++
 		if t.endpoints != nil {
