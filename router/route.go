@@ -1,8 +1,8 @@
 package router
 
 import (
-	"math/bits"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -85,7 +85,7 @@ type Route struct {
 	params    []paramInfo // the parameters, in order of appearance
 	extra     *routeExtra // nil for most rules
 	next      *Route      // next route of the same leaf
-	methods   uint32      // Rule.Methods as up to 8 method codes, first in the low bits
+	methods   []string    // Rule.Methods, upper-cased
 	serve     uint16      // standard methods served, HEAD included with GET
 	claim     uint16      // standard methods claimed (for dispatch and conflicts)
 	strict    bool
@@ -97,14 +97,12 @@ type Route struct {
 // routeExtra holds the rule fields few rules set, and what the router
 // derives from them.
 type routeExtra struct {
-	methods       []string // Rule.Methods upper-cased, when methods cannot hold them
 	defaultsMap   map[string]any
 	strictSlashes *bool
 	mergeSlashes  *bool
 	alias         bool
 	redirectTo    string
 	hostGiven     string
-	other         []string   // non-standard methods
 	host          string     // lower-cased host
 	hostPort      bool       // host includes a port
 	hostParts     []hostPart // the host with parameters, else nil
@@ -121,12 +119,16 @@ func (rt *Route) ext() *routeExtra {
 	return rt.extra
 }
 
-// others returns the non-standard methods.
+// others returns the non-standard methods, sorted, without repeats.
 func (rt *Route) others() []string {
-	if rt.extra == nil {
-		return nil
+	var out []string
+	for _, m := range rt.methods {
+		if methodBit(m) == 0 && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
 	}
-	return rt.extra.other
+	slices.Sort(out)
+	return out
 }
 
 // isAlias reports whether the rule has Alias.
@@ -153,7 +155,7 @@ func (rt *Route) Rule() Rule {
 	r := Rule{
 		Path:      rt.path,
 		Endpoint:  rt.endpoint,
-		Methods:   rt.givenMethods(),
+		Methods:   slices.Clone(rt.methods),
 		BuildOnly: rt.buildOnly,
 		Handler:   rt.handler,
 		Data:      rt.data,
@@ -164,30 +166,6 @@ func (rt *Route) Rule() Rule {
 	}
 	return r
 }
-
-// givenMethods returns a copy of Rule.Methods, upper-cased.
-func (rt *Route) givenMethods() []string {
-	if rt.extra != nil && rt.extra.methods != nil {
-		return append([]string(nil), rt.extra.methods...)
-	}
-	if rt.methods == 0 {
-		return nil
-	}
-	out := make([]string, 0, (bits.Len32(rt.methods)+3)/4)
-	for c := rt.methods; c != 0; c >>= 4 {
-		out = append(out, methodByCode[c&15])
-	}
-	return out
-}
-
-// methodByCode names the standard methods by code: 1 + the bit index.
-//
-// Route.methods packs Rule.Methods as codes. Measured (issue 9 item 9,
-// callgrind, BenchmarkAdd10k): a plain []string copy instead costs 13% more
-// instructions to register 10,000 rules (135.6M -> 153.6M), 10,191
-// allocations instead of 186 and 11% more heap (334.1 vs 301.7 B/route);
-// matching is unchanged (GithubAll -0.5%). The packing stays.
-var methodByCode = [...]string{"", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}
 
 // defaultsMap returns Rule.Defaults.
 func (rt *Route) defaultsMap() map[string]any {
@@ -205,9 +183,8 @@ func (rt *Route) Endpoint() string { return rt.endpoint }
 
 // Methods returns the methods served, sorted, with HEAD when GET is served.
 func (rt *Route) Methods() []string {
-	out := methodNames(rt.serve, nil)
-	out = append(out, rt.others()...)
-	sort.Strings(out)
+	out := append(methodNames(rt.serve, nil), rt.others()...)
+	slices.Sort(out)
 	return out
 }
 
@@ -249,16 +226,20 @@ func (rt *Route) String() string {
 	return strings.Join(rt.Methods(), ",") + " " + rt.path
 }
 
-// Standard methods as bits.
+// stdMethods are the standard methods in alphabetical order: bit i of a
+// method mask stands for stdMethods[i]. Routes share its one-method slices,
+// which are never written.
+var stdMethods = [...]string{"CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"}
+
 const (
-	mGET uint16 = 1 << iota
+	mCONNECT uint16 = 1 << iota
+	mDELETE
+	mGET
 	mHEAD
+	mOPTIONS
+	mPATCH
 	mPOST
 	mPUT
-	mPATCH
-	mDELETE
-	mOPTIONS
-	mCONNECT
 	mTRACE
 )
 
@@ -303,12 +284,9 @@ func methodBit(m string) uint16 {
 
 // methodNames appends the names of the bits in mask, alphabetically.
 func methodNames(mask uint16, dst []string) []string {
-	for _, m := range [...]struct {
-		bit  uint16
-		name string
-	}{{mCONNECT, "CONNECT"}, {mDELETE, "DELETE"}, {mGET, "GET"}, {mHEAD, "HEAD"}, {mOPTIONS, "OPTIONS"}, {mPATCH, "PATCH"}, {mPOST, "POST"}, {mPUT, "PUT"}, {mTRACE, "TRACE"}} {
-		if mask&m.bit != 0 {
-			dst = append(dst, m.name)
+	for i, name := range stdMethods {
+		if mask&(1<<i) != 0 {
+			dst = append(dst, name)
 		}
 	}
 	return dst

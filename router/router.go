@@ -336,53 +336,32 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 }
 
 // setMethods derives the method masks from Rule.Methods and keeps the
-// list, packed as method codes when it only has standard methods.
+// list, upper-cased.
 func (rt *Route) setMethods(ms []string) error {
 	if len(ms) == 0 {
 		rt.serve, rt.claim = mGET|mHEAD, mGET
 		return nil
 	}
-	copied := false
-	packable := len(ms) <= 8
-	var other []string
-	for i, m := range ms {
-		bit := methodBit(m)
-		if bit == 0 {
-			if !isToken(m) {
-				return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
-			}
-			if u := strings.ToUpper(m); u != m {
-				if !copied {
-					ms, copied = append([]string(nil), ms...), true
+	if bit := methodBit(ms[0]); len(ms) == 1 && bit != 0 {
+		k := bits.TrailingZeros16(bit)
+		rt.methods, rt.claim = stdMethods[k:k+1:k+1], bit
+	} else {
+		rt.methods = make([]string, len(ms))
+		for i, m := range ms {
+			if methodBit(m) == 0 {
+				if !isToken(m) {
+					return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
 				}
-				ms[i], m = u, u
+				m = strings.ToUpper(m)
 			}
-			bit = methodBit(m)
+			rt.methods[i] = m
+			rt.claim |= methodBit(m)
 		}
-		if bit != 0 {
-			rt.claim |= bit
-			if packable {
-				rt.methods |= uint32(bits.TrailingZeros16(bit)+1) << (4 * i)
-			}
-		} else {
-			packable = false
-			if !contains(other, m) {
-				other = append(other, m)
-			}
-		}
-	}
-	if !packable {
-		rt.methods = 0
-		rt.ext().methods = ms
 	}
 	rt.serve = rt.claim
 	if rt.claim&mGET != 0 {
 		rt.serve |= mHEAD
 		rt.claim &^= mHEAD // HEAD listed beside GET is implied, not claimed
-	}
-	if len(other) > 0 {
-		sort.Strings(other)
-		rt.ext().other = other
 	}
 	return nil
 }

@@ -356,7 +356,7 @@ func (t *table) addRoute(slot **leaf, rt *Route) {
 		last.next = rt
 	}
 	sum := &l.sum
-	if rt.extra != nil && (rt.extra.host != "" || len(rt.extra.other) > 0) {
+	if rt.Host() != "" || len(rt.others()) > 0 {
 		sum.complex = true
 	}
 	if rt.Host() == "" {
