@@ -402,7 +402,7 @@ func (n *node) match(s *search, rest string) bool {
 		}
 	}
 	seg, next := rest[:i], rest[i:]
-	if n.st != nil {
+	if n.edges != nil {
 		var c *node
 		if special {
 			c = n.specialChild(seg)

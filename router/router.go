@@ -137,7 +137,6 @@ func (r *Router) freeze() *table {
 	if k := len(t.routes); cap(t.routes)-k > k/8 {
 		t.routes = append(make([]*Route, 0, k), t.routes...)
 	}
-	t.root.trim()
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
 	t.linkDefaults()
@@ -156,10 +155,8 @@ func (t *table) indexStatic(n *node) {
 			t.staticBits[i>>6] |= 1 << (i & 63)
 		}
 	}
-	if n.st != nil {
-		for _, e := range n.st.edges {
-			t.indexStatic(e.node)
-		}
+	for _, e := range n.edges {
+		t.indexStatic(e.node)
 	}
 }
 
@@ -210,15 +207,10 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		return nil, err
 	}
 	if !rule.BuildOnly {
-		n, k := t.walk(&pr)
-		if k == pr.steps() {
-			if old := (*pr.leafOf(n)).conflict(rt); old != nil {
-				return nil, conflictError(rt, old)
-			}
-		} else {
-			n = t.insertNodes(&pr, n, k)
+		slot := t.leafSlot(&pr)
+		if old := (*slot).conflict(rt); old != nil {
+			return nil, &RuleError{Rule: rt.path, Offset: -1, Err: &ConflictError{Refused: rt, Existing: old}}
 		}
-		slot := pr.leafOf(n)
 		t.addRoute(slot, rt)
 		if pr.static() && *slot == (*leaf)(rt) {
 			t.nstatic++
