@@ -21,12 +21,6 @@ func load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// load32 reads s[i:i+4] as a little-endian word.
-func load32(s string, i int) uint32 {
-	s = s[i : i+4]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-}
-
 // zeroBytes flags (with the high bit) the zero bytes of v, exactly up to
 // the first one.
 func zeroBytes(v uint64) uint64 { return (v - lowBits) &^ v & highBits }
