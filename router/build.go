@@ -73,8 +73,7 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	if opts != nil {
 		o = *opts
 	}
-	var one [1]*Route
-	list := t.endpointRoutes(ep, &one)
+	list := t.endpointRoutes(ep)
 	if len(list) == 0 {
 		return dst, nil, t.unknownEndpoint(ep, o.Method, vals)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"net/http"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -75,9 +75,7 @@ type table struct {
 	staticBits [8]uint64           // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
-	endpoints  map[string]*Route   // first route in build order; see endpointIndex
-	endpointsN map[string][]*Route // build order of endpoints with several routes
-	nendpoint  int                 // routes with an endpoint
+	endpoints  map[string][]*Route // build order per endpoint; see endpointIndex
 	parser     parser
 	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
@@ -134,9 +132,7 @@ func (r *Router) freeze() *table {
 	}
 	t := r.mutable()
 	t.endpointIndex()
-	if k := len(t.routes); cap(t.routes)-k > k/8 {
-		t.routes = append(make([]*Route, 0, k), t.routes...)
-	}
+	t.routes = slices.Clip(t.routes)
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
 	t.linkDefaults()
@@ -149,9 +145,8 @@ func (r *Router) freeze() *table {
 func (t *table) indexStatic(n *node) {
 	for _, l := range [2]*leaf{n.leaf, n.slash} {
 		if l != nil {
-			p := l.path // the rules of a static leaf share their text
-			t.static[p] = l
-			i := staticSlot(p)
+			t.static[l.path] = l // the rules of a static leaf share their text
+			i := staticSlot(l.path)
 			t.staticBits[i>>6] |= 1 << (i & 63)
 		}
 	}
@@ -212,17 +207,14 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 			return nil, &RuleError{Rule: rt.path, Offset: -1, Err: &ConflictError{Refused: rt, Existing: old}}
 		}
 		t.addRoute(slot, rt)
-		if pr.static() && *slot == (*leaf)(rt) {
+		if len(pr.params) == 0 && *slot == (*leaf)(rt) {
 			t.nstatic++
 		}
 		t.hosted = t.hosted || rt.Host() != ""
 	}
 	t.routes = append(t.routes, rt)
-	if rule.Endpoint != "" {
-		t.nendpoint++
-		if t.endpoints != nil {
-			t.addEndpoint(rt)
-		}
+	if rule.Endpoint != "" && t.endpoints != nil {
+		t.addEndpoint(rt)
 	}
 	t.defaults = t.defaults || len(rule.Defaults) > 0
 	return rt, nil
@@ -245,16 +237,12 @@ func (r *Router) Routes() []*Route {
 func (r *Router) RoutesFor(endpoint string) []*Route {
 	var out []*Route
 	r.view(func(t *table) {
-		if t.endpointIndex()[endpoint] == nil {
-			return
-		}
 		for _, rt := range t.routes {
-			if rt.endpoint == endpoint {
+			if rt.endpoint == endpoint && endpoint != "" {
 				out = append(out, rt)
 			}
 		}
 	})
-
 	return out
 }
 
@@ -268,9 +256,6 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 	}
 	t.parser.keepEmpty = !merge
 	pr, rerr := t.parser.parse(path, t.segs)
-	if rerr == nil {
-		t.segs = pr.segs
-	}
 	if rerr != nil && path != rule.Path {
 		// Report the problem in the text as given.
 		t.parser.keepEmpty = true
@@ -281,8 +266,9 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 	}
 	t.parser.keepEmpty = false
 	if rerr != nil {
-		return nil, parsedRule{}, rerr
+		return nil, pr, rerr
 	}
+	t.segs = pr.segs
 	rt := t.allocs.routes.one()
 	*rt = Route{
 		path:      path,
@@ -294,37 +280,30 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 		buildOnly: rule.BuildOnly,
 		escape:    pr.escape,
 	}
-	if rule.StrictSlashes != nil {
-		rt.ext().strictSlashes = rule.StrictSlashes
+	return rt, pr, t.configure(rt, &rule)
+}
+
+// configure sets what a rule adds to its path: methods, host, defaults,
+// redirect and the flags kept for Route.Rule.
+func (t *table) configure(rt *Route, rule *Rule) error {
+	if rule.StrictSlashes != nil || rule.MergeSlashes != nil || rule.Alias {
+		x := rt.ext()
+		x.strictSlashes, x.mergeSlashes, x.alias = rule.StrictSlashes, rule.MergeSlashes, rule.Alias
 	}
-	if rule.MergeSlashes != nil {
-		rt.ext().mergeSlashes = rule.MergeSlashes
-	}
-	if rule.Alias {
-		rt.ext().alias = true
-	}
-	if err := rt.setMethods(rule.Methods); err != nil {
-		return nil, parsedRule{}, err
-	}
-	if host, err := t.ruleHost(&rule); err != nil || host != "" {
-		if err == nil {
+	err := rt.setMethods(rule.Methods)
+	if err == nil {
+		var host string
+		if host, err = t.ruleHost(rule); err == nil && host != "" {
 			err = rt.setHost(&t.parser, host)
 		}
-		if err != nil {
-			return nil, parsedRule{}, err
-		}
 	}
-	if len(rule.Defaults) > 0 {
-		if err := rt.setDefaults(rule.Defaults); err != nil {
-			return nil, parsedRule{}, err
-		}
+	if err == nil && len(rule.Defaults) > 0 {
+		err = rt.setDefaults(rule.Defaults)
 	}
-	if rule.RedirectTo != "" {
-		if err := rt.setRedirect(&t.parser, rule.RedirectTo); err != nil {
-			return nil, parsedRule{}, err
-		}
+	if err == nil && rule.RedirectTo != "" {
+		err = rt.setRedirect(&t.parser, rule.RedirectTo)
 	}
-	return rt, pr, nil
+	return err
 }
 
 // setMethods derives the method masks from Rule.Methods and keeps the
@@ -342,7 +321,7 @@ func (rt *Route) setMethods(ms []string) error {
 		for i, m := range ms {
 			if methodBit(m) == 0 {
 				if !isToken(m) {
-					return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: method %q is not a token", ErrBadRule, m)}
+					return ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
 				}
 				m = strings.ToUpper(m)
 			}
@@ -382,17 +361,10 @@ func mergeSlashes(p string) string {
 	return string(b)
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
-// ruleHost returns the host of a rule: Host, or Subdomain under the
-// server name.
+// ruleHost returns the host of a rule: Host, or Subdomain (else
+// Router.DefaultSubdomain) under the server name.
 func (t *table) ruleHost(rule *Rule) (string, error) {
 	sub, what := rule.Subdomain, "Subdomain"
 	if sub == "" && rule.Host == "" {
@@ -402,31 +374,29 @@ func (t *table) ruleHost(rule *Rule) (string, error) {
 	case sub == "":
 		return rule.Host, nil
 	case rule.Host != "":
-		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: both Host %q and Subdomain %q", ErrBadRule, rule.Host, rule.Subdomain)}
+		return "", ruleErr(rule.Path, -1, ErrBadRule, "both Host %q and Subdomain %q", rule.Host, rule.Subdomain)
 	case t.serverName == "":
-		return "", &RuleError{Rule: rule.Path, Offset: -1, Err: fmt.Errorf("%w: %s %q without Router.ServerName", ErrBadRule, what, sub)}
+		return "", ruleErr(rule.Path, -1, ErrBadRule, "%s %q without Router.ServerName", what, sub)
 	}
 	return sub + "." + t.serverName, nil
 }
 
+// setDefaults keeps Rule.Defaults and their text, sorted by key.
 func (rt *Route) setDefaults(defaults map[string]any) error {
-	keys := make([]string, 0, len(defaults))
-	for k := range defaults {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	x := rt.ext()
 	x.defaultsMap = defaults
-	for _, k := range keys {
-		if k == "" || rt.Converter(k) != nil {
-			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: default %q names a path parameter (or is empty)", ErrBadRule, k)}
-		}
-		v := defaults[k]
+	for k, v := range defaults {
 		s, ok := scalarText(v)
 		if !ok && v != nil {
 			s = fmt.Sprint(v)
 		}
 		x.defaults = append(x.defaults, Param{Key: k, Value: s})
+	}
+	slices.SortFunc(x.defaults, func(a, b Param) int { return strings.Compare(a.Key, b.Key) })
+	for _, d := range x.defaults {
+		if d.Key == "" || rt.Converter(d.Key) != nil {
+			return ruleErr(rt.path, -1, ErrBadRule, "default %q names a path parameter (or is empty)", d.Key)
+		}
 	}
 	return nil
 }
@@ -438,7 +408,7 @@ func (rt *Route) setRedirect(p *parser, target string) error {
 	}
 	for _, pi := range pr.params {
 		if rt.Converter(pi.name) == nil && !rt.hasDefault(pi.name) {
-			return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: redirect target %q uses unknown parameter %q", ErrBadRule, target, pi.name)}
+			return ruleErr(rt.path, -1, ErrBadRule, "redirect target %q uses unknown parameter %q", target, pi.name)
 		}
 	}
 	x := rt.ext()
@@ -457,12 +427,12 @@ func (t *table) allowFor(mask uint16) string {
 	return s
 }
 
-// endpointIndex returns the first route of each endpoint in build order.
-// The index is built when first needed (a Build, or the freeze), sized
-// exactly, then kept up to date by Add; the table must be locked or frozen.
-func (t *table) endpointIndex() map[string]*Route {
+// endpointIndex returns the routes of each endpoint in build order. It is
+// built when first needed (a Build, or the freeze), then kept up to date by
+// Add; the table must be locked or frozen.
+func (t *table) endpointIndex() map[string][]*Route {
 	if t.endpoints == nil {
-		t.endpoints = make(map[string]*Route, t.nendpoint)
+		t.endpoints = make(map[string][]*Route)
 		for _, rt := range t.routes {
 			if rt.endpoint != "" {
 				t.addEndpoint(rt)
@@ -472,43 +442,19 @@ func (t *table) endpointIndex() map[string]*Route {
 	return t.endpoints
 }
 
-// endpointRoutes returns the routes of an endpoint in build order, using
-// one to hold a single route.
-func (t *table) endpointRoutes(ep string, one *[1]*Route) []*Route {
-	if one[0] = t.endpointIndex()[ep]; one[0] == nil {
-		return nil
-	}
-	if list, ok := t.endpointsN[ep]; ok {
-		return list
-	}
-	return one[:]
-}
+// endpointRoutes returns the routes of an endpoint in build order.
+func (t *table) endpointRoutes(ep string) []*Route { return t.endpointIndex()[ep] }
 
-// addEndpoint inserts rt into its endpoint's build order: rules with more
-// arguments (parameters plus defaults) first, then more defaults, then
-// registration order (Werkzeug's build_compare_key).
+// addEndpoint inserts rt into its endpoint's build order: aliases last,
+// then rules with more arguments (parameters plus defaults) first, then
+// more defaults, then registration order (Werkzeug's build_compare_key).
 func (t *table) addEndpoint(rt *Route) {
-	first := t.endpoints[rt.endpoint]
-	if first == nil {
-		t.endpoints[rt.endpoint] = rt
-		return
-	}
-	list := t.endpointsN[rt.endpoint]
-	if list == nil {
-		list = []*Route{first}
-		if t.endpointsN == nil {
-			t.endpointsN = make(map[string][]*Route)
-		}
-	}
+	list := t.endpoints[rt.endpoint]
 	i := len(list)
 	for i > 0 && buildsBefore(rt, list[i-1]) {
 		i--
 	}
-	list = append(list, nil)
-	copy(list[i+1:], list[i:])
-	list[i] = rt
-	t.endpointsN[rt.endpoint] = list
-	t.endpoints[rt.endpoint] = list[0]
+	t.endpoints[rt.endpoint] = slices.Insert(list, i, rt)
 }
 
 func buildsBefore(a, b *Route) bool {
@@ -528,13 +474,10 @@ func (t *table) linkDefaults() {
 	if !t.defaults {
 		return
 	}
-	for _, list := range t.endpointsN { // one route has no predecessor
+	for _, list := range t.endpoints {
 		for i, rt := range list {
-			if rt.buildOnly {
-				continue
-			}
 			for _, s := range list[:i] {
-				if !s.buildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
+				if !rt.buildOnly && !s.buildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
 					rt.ext().sources = append(rt.ext().sources, s)
 				}
 			}
@@ -545,9 +488,6 @@ func (t *table) linkDefaults() {
 // sameArgs reports whether a and b have the same parameter and default
 // names.
 func sameArgs(a, b *Route) bool {
-	if a.nargs() != b.nargs() {
-		return false
-	}
 	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
 	for _, p := range a.params {
 		if !has(b, p.name) {
@@ -559,5 +499,5 @@ func sameArgs(a, b *Route) bool {
 			return false
 		}
 	}
-	return true
+	return a.nargs() == b.nargs()
 }
