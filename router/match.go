@@ -1,13 +1,11 @@
 package router
 
-// Matching. Lookup first tries the map of fully static rules, then walks
-// the tree depth-first: at each node the static child for the segment is
-// tried before the dynamic children (in precedence order), and a failed
-// branch is undone (backtracking), so "/users/new/x" still finds
+// Matching walks the tree depth-first: at each node the static child for
+// the segment is tried before the dynamic children (in precedence order),
+// and a failed branch is undone, so "/users/new/x" still finds
 // "/users/<slug>/x". A leaf that matches the path but not the method
-// records its methods for the Allow header and the walk goes on, as in
-// Werkzeug. Redirects (trailing slash, clean path, defaults) are decided
-// only once the walk has failed or a rule asks for one.
+// records its methods for Allow and the walk goes on, as in Werkzeug.
+// Redirects are decided once the walk has failed or a rule asks for one.
 
 import (
 	"math/bits"
@@ -57,6 +55,12 @@ func (m *Match) Err() error {
 	return ErrNotFound
 }
 
+// reset clears the result of m and sets its status and location.
+func (m *Match) reset(status int, location string) {
+	m.Route, m.Status, m.Location, m.Allow = nil, status, location, ""
+	m.Params.rt, m.Params.n = nil, 0
+}
+
 // search is the state of one lookup.
 type search struct {
 	r        *Router
@@ -80,7 +84,7 @@ type search struct {
 // host is the request's Host. Lookup allocates nothing for a match without
 // escaped parameters. The first call freezes the router.
 func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
-	r.lookupPath(method, host, escapedPath, strings.IndexByte(escapedPath, '%') >= 0, m)
+	r.lookup(r.rules(), method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true)
 }
 
 // LookupURL is Lookup for a request URL: it routes on u.Path as it is when
@@ -89,16 +93,22 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 // the same choice.
 func (r *Router) LookupURL(method, host string, u *url.URL, m *Match) {
 	p, pct := requestPath(u)
-	r.lookupPath(method, host, p, pct, m)
+	r.lookup(r.rules(), method, host, p, m, pct, true)
 }
 
-// requestPath returns the path to route u on and whether it holds a '%'.
-// When the request line had no escape that decoding could make ambiguous
-// (RawPath is empty) and the decoded path holds no '%', the decoded path is
-// what the escaped one decodes to segment by segment, so it is taken as it
-// is; otherwise it is the escaped path, so that "%2F" stays inside its
-// segment and params are decoded once. Router.ServeHTTP makes the same
-// choice inline, where it also tries its static shortcut.
+// rules returns the frozen table, freezing the router on first use.
+func (r *Router) rules() *table {
+	if t := r.frozen.Load(); t != nil {
+		return t
+	}
+	return r.freeze()
+}
+
+// requestPath returns the path to route u on and whether it holds a '%':
+// u.Path when the request had no escape (RawPath empty) and u.Path holds no
+// '%', as it is then what the escaped path decodes to segment by segment;
+// otherwise the escaped path, so that "%2F" stays inside its segment and
+// parameters are decoded once.
 func requestPath(u *url.URL) (string, bool) {
 	p := u.Path
 	pct := strings.IndexByte(p, '%') >= 0
@@ -109,60 +119,9 @@ func requestPath(u *url.URL) (string, bool) {
 	return p, pct
 }
 
-// lookupPath is Lookup once the '%' scan of p is done.
-func (r *Router) lookupPath(method, host, p string, pct bool, m *Match) {
-	t := r.frozen.Load()
-	if t == nil {
-		t = r.freeze()
-	}
-	static := !pct && p != "" && t.maybeStatic(p)
-	r.lookup(t, method, host, p, m, pct, static, true)
-}
-
-// guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
-// reaching another rule than its decoded form would: when the path with
-// every %2F read as '/' routes somewhere (a match, a redirect, a 405) and
-// not to the very route m matched, the answer is 404. A %2F that no other
-// rule would see as a separator keeps its meaning (/items/a%2Fb still gives
-// id "a/b" for /items/<id> when /items/a/b does not route).
-func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
-	dp, ok := decodeSlashes(p)
-	if !ok {
-		return
-	}
-	var d Match
-	pct := strings.IndexByte(dp, '%') >= 0
-	r.lookup(t, method, host, dp, &d, pct, !pct && t.maybeStatic(dp), true)
-	if d.Status == http.StatusNotFound || d.Status == http.StatusBadRequest || m.Route != nil && m.Route == d.Route {
-		return
-	}
-	m.Route, m.Status, m.Location, m.Allow = nil, http.StatusNotFound, "", ""
-	m.Params.rt, m.Params.n = nil, 0
-}
-
-// decodeSlashes returns p with each "%2F" or "%2f" replaced by '/', and
-// whether there was one.
-func decodeSlashes(p string) (string, bool) {
-	var b []byte
-	for i := 0; i < len(p); i++ {
-		if p[i] == '%' && i+2 < len(p) && p[i+1] == '2' && p[i+2]|0x20 == 'f' {
-			if b == nil {
-				b = append(make([]byte, 0, len(p)), p[:i]...)
-			}
-			b = append(b, '/')
-			i += 2
-			continue
-		}
-		if b != nil {
-			b = append(b, p[i])
-		}
-	}
-	return string(b), b != nil
-}
-
-// lookup matches p. pct tells whether p holds a '%'; static whether the map
-// of static rules may hold p; clean allows a clean-path redirect.
-func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static, clean bool) {
+// lookup matches p; pct tells whether p holds a '%', clean allows a
+// clean-path redirect.
+func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean bool) {
 	if p == "" {
 		p = "/"
 	}
@@ -172,7 +131,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 	}
 	m.Location, m.Allow, m.Host = "", "", ""
 	m.allowMore = m.allowMore[:0]
-	if p[0] == '/' && (static && s.static(p) || t.root.match(&s, p)) {
+	if p[0] == '/' && t.root.match(&s, p) {
 		if rt := s.route; rt != nil && rt.extra == nil && !pct {
 			m.Route, m.Status = rt, http.StatusOK
 			m.Params.rt, m.Params.n = rt, s.n
@@ -180,59 +139,78 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, static,
 		}
 	}
 	s.finish(p)
+	miss := m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest
 	if m.Status == http.StatusNotFound && t.defaultSub != "" && t.foreignHost(host) {
-		r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, static, clean)
+		r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, clean)
 		return
 	}
-	if (m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest) && clean && r.RedirectCleanPath && !isCleanPath(p) {
-		r.cleanRedirect(t, method, host, p, m)
+	if miss && clean && r.RedirectCleanPath {
+		if c := cleanPath(p); c != p {
+			r.cleanRedirect(t, method, host, c, m)
+		}
 	}
 	if pct && clean && m.Status != http.StatusNotFound && m.Status != http.StatusBadRequest {
 		r.guardEncodedSlash(t, method, host, p, m)
 	}
 }
 
-// cleanRedirect redirects to the clean form of p when that form routes.
-func (r *Router) cleanRedirect(t *table, method, host, p string, m *Match) {
+// guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
+// reaching another rule than its decoded form would: when the path with
+// every %2F read as '/' routes somewhere (a match, a redirect, a 405) and
+// not to the very route m matched, the answer is 404. A %2F that no other
+// rule would see as a separator keeps its meaning (/items/a%2Fb still gives
+// id "a/b" for /items/<id> when /items/a/b does not route).
+func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
+	dp := strings.ReplaceAll(strings.ReplaceAll(p, "%2F", "/"), "%2f", "/")
+	if dp == p {
+		return
+	}
+	var d Match
+	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true)
+	if d.Status != http.StatusNotFound && d.Status != http.StatusBadRequest && (m.Route == nil || m.Route != d.Route) {
+		m.reset(http.StatusNotFound, "")
+	}
+}
+
+// cleanRedirect redirects to c, the clean form of the path, when it routes.
+func (r *Router) cleanRedirect(t *table, method, host, c string, m *Match) {
 	// The target is looked up as the client will send it: a '%' that
 	// starts no escape becomes "%25" (Werkzeug redirects "/merge/%//path"
 	// to "/merge/%25/path").
-	c, orig := safeLocation(cleanPath(p)), m.Status
-	pct := strings.IndexByte(c, '%') >= 0
-	r.lookup(t, method, host, c, m, pct, !pct && t.maybeStatic(c), false)
+	c, orig := safeLocation(c), m.Status
+	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false)
 	if m.Route != nil && !m.Route.merges() {
 		m.Status = http.StatusNotFound // MergeSlashes false: no redirect to it
 	}
 	switch m.Status {
 	case http.StatusOK, http.StatusMethodNotAllowed:
-		m.Location = c
+		m.reset(http.StatusPermanentRedirect, c)
 	case http.StatusPermanentRedirect:
+		m.reset(http.StatusPermanentRedirect, m.Location)
 	default:
-		m.Route, m.Status, m.Location, m.Allow = nil, orig, "", ""
-		m.Params.rt, m.Params.n = nil, 0
-		return
+		m.reset(orig, "")
 	}
-	m.Route, m.Status, m.Allow = nil, http.StatusPermanentRedirect, ""
-	m.Params.rt, m.Params.n = nil, 0
 }
 
-// hostIs reports whether the request is for the host of rt, which is set:
-// the port counts only when the rule gives one.
-func (s *search) hostIs(rt *Route) bool {
-	return rt.matchHost(s.host, nil, 0)
-}
-
-// static finds p in the map of fully static rules.
-func (s *search) static(p string) bool {
-	if l := s.t.static[p]; l != nil {
-		s.route = l.find(s, false)
+// cleanPath removes empty, "." and ".." segments, keeping a trailing slash
+// when p ends with one; it returns p itself when p is clean.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if c != "/" && strings.HasSuffix(p, "/") {
+		if len(p) == len(c)+1 && strings.HasPrefix(p, c) {
+			return p
+		}
+		c += "/"
 	}
-	return s.route != nil
+	return c
 }
 
 // quick returns the route of a simple leaf (no hosts, no non-standard
 // methods) claiming the method bit, with HEAD falling back to GET.
 func (l *leaf) quick(bit uint16) *Route {
+	if bit == mHEAD && l.sum.claims&mHEAD == 0 {
+		bit = mGET
+	}
 	if l.sum.claims&bit != 0 {
 		for rt := l.first(); rt != nil; rt = rt.next {
 			if rt.claim&bit != 0 {
@@ -240,18 +218,12 @@ func (l *leaf) quick(bit uint16) *Route {
 			}
 		}
 	}
-	if bit == mHEAD && l.sum.claims&mGET != 0 {
-		for rt := l.first(); rt != nil; rt = rt.next {
-			if rt.claim&mGET != 0 {
-				return rt
-			}
-		}
-	}
 	return nil
 }
 
-// find returns the route of l serving the request, or nil. Host-specific
-// routes are preferred; HEAD falls back to GET.
+// find returns the route of l serving the request, or nil: rules for the
+// host and port first, then for the host, then for a host with
+// parameters, then for any host; HEAD falls back to GET.
 func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if !l.sum.complex && !nonStrict {
 		return l.quick(s.bit)
@@ -259,8 +231,6 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if nonStrict && !l.sum.nonStrict {
 		return nil
 	}
-	// Rules for the host and port first, then for the host, then for a
-	// host with parameters, then for any host.
 	for pass := 0; pass < 4; pass++ {
 		if pass < 3 && !l.sum.complex {
 			continue
@@ -270,10 +240,7 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 				break
 			}
 			for rt := l.first(); rt != nil; rt = rt.next {
-				if hostPass(rt) != pass || (nonStrict && rt.strict) || (pass < 3 && !s.hostIs(rt)) {
-					continue
-				}
-				if rt.hasMethod(s.method, bit) {
+				if hostPass(rt) == pass && !(nonStrict && rt.strict) && (pass == 3 || s.hostIs(rt)) && rt.hasMethod(s.method, bit) {
 					return rt
 				}
 			}
@@ -286,7 +253,7 @@ func (l *leaf) find(s *search, nonStrict bool) *Route {
 // with a host with parameters, 3 for any host.
 func hostPass(rt *Route) int {
 	switch {
-	case rt.extra == nil || rt.extra.host == "":
+	case rt.Host() == "":
 		return 3
 	case rt.extra.hostParts != nil:
 		return 2
@@ -296,22 +263,21 @@ func hostPass(rt *Route) int {
 	return 1
 }
 
+// hostIs reports whether the request is for the host of rt, which is set.
+func (s *search) hostIs(rt *Route) bool { return rt.matchHost(s.host, nil, 0) }
+
 // served returns the methods of l's routes for the request host, and
 // whether there is any such route.
-func (l *leaf) served(s *search, nonStrict bool) (uint16, []string, bool) {
+func (l *leaf) served(s *search, nonStrict bool) (mask uint16, more []string, found bool) {
 	if !l.sum.complex && !nonStrict {
 		return l.sum.serve, nil, true
 	}
-	var mask uint16
-	var more []string
-	found := false
 	for rt := l.first(); rt != nil; rt = rt.next {
-		if (nonStrict && rt.strict) || (rt.Host() != "" && !s.hostIs(rt)) {
-			continue
+		if !(nonStrict && rt.strict) && (rt.Host() == "" || s.hostIs(rt)) {
+			found = true
+			mask |= rt.serve
+			more = append(more, rt.others()...)
 		}
-		found = true
-		mask |= rt.serve
-		more = append(more, rt.others()...)
 	}
 	return mask, more, found
 }
@@ -327,10 +293,7 @@ func (s *search) pick(l *leaf, nonStrict bool) bool {
 		return true
 	}
 	mask, more, found := l.served(s, nonStrict)
-	if !found {
-		return false
-	}
-	if s.bit == mOPTIONS && s.r.HandleOPTIONS {
+	if found && s.bit == mOPTIONS && s.r.HandleOPTIONS {
 		s.auto = l
 		return true
 	}
@@ -590,30 +553,26 @@ func (s *search) keepSlash(p *pattern, full string) {
 // finish fills the Match from the search state.
 func (s *search) finish(p string) {
 	m := s.m
-	m.Route, m.Params.rt, m.Params.n = nil, nil, 0
+	m.reset(http.StatusNotFound, "")
 	switch {
 	case s.route != nil:
 		s.matched()
 	case s.auto != nil:
 		mask, more, _ := s.auto.served(s, false)
-		m.Status, m.Allow = http.StatusOK, s.allowValue(mask, more, s.auto)
+		m.Status, m.Allow = http.StatusOK, s.allowValue(mask, more)
 	case s.redirect:
 		m.Status, m.Location = http.StatusPermanentRedirect, safeLocation(p+"/")
 	case (s.allow != 0 || len(m.allowMore) > 0) && s.r.HandleMethodNotAllowed:
-		m.Status, m.Allow = http.StatusMethodNotAllowed, s.allowValue(s.allow, m.allowMore, nil)
+		m.Status, m.Allow = http.StatusMethodNotAllowed, s.allowValue(s.allow, m.allowMore)
 	case s.bad:
 		m.Status = http.StatusBadRequest
-	default:
-		m.Status = http.StatusNotFound
 	}
 }
 
-// allowValue renders Allow without allocating in the common cases.
-func (s *search) allowValue(mask uint16, more []string, l *leaf) string {
-	if len(more) == 0 {
-		if v, ok := s.t.allows[mask]; ok {
-			return v
-		}
+// allowValue renders Allow, from the cache when it can.
+func (s *search) allowValue(mask uint16, more []string) string {
+	if v, ok := s.t.allows[mask]; ok && len(more) == 0 {
+		return v
 	}
 	return allowValue(mask, more)
 }
@@ -625,58 +584,25 @@ func (s *search) matched() {
 	m.Route, m.Status = rt, http.StatusOK
 	ps := &m.Params
 	ps.rt, ps.n = rt, s.n
-	if rt.extra == nil {
+	x := rt.extra
+	if x == nil {
 		return
 	}
-	if rt.extra.hostParts != nil {
+	if x.hostParts != nil {
 		rt.matchHost(s.host, ps, s.n)
 		ps.n = len(rt.params)
 	}
-	if len(rt.extra.sources) > 0 && s.r.RedirectDefaults {
-		if loc, host, ok := rt.defaultRedirect(s.method, s.host, ps); ok {
-			m.Status, m.Location, m.Host = http.StatusPermanentRedirect, loc, host
-			return
-		}
+	loc, host, ok := "", "", false
+	if len(x.sources) > 0 && s.r.RedirectDefaults {
+		loc, host, ok = rt.defaultRedirect(s.method, s.host, ps)
 	}
-	if rt.extra.redirect != nil {
-		m.Status, m.Location = http.StatusPermanentRedirect, rt.redirectLocation(ps)
-		return
+	if !ok && x.redirect != nil {
+		loc, host, ok = rt.redirectLocation(ps), "", true
 	}
-	if rt.extra.alias && s.r.RedirectDefaults {
-		if loc, host, ok := s.t.aliasLocation(rt, s.method, s.host, ps); ok {
-			m.Status, m.Location, m.Host = http.StatusPermanentRedirect, loc, host
-		}
+	if !ok && x.alias && s.r.RedirectDefaults {
+		loc, host, ok = s.t.aliasLocation(rt, s.method, s.host, ps)
 	}
-}
-
-// isCleanPath reports whether p has no empty, "." or ".." segment (a final
-// trailing slash aside).
-func isCleanPath(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '/' {
-			continue
-		}
-		r := p[i+1:]
-		switch {
-		case r == "" && i == len(p)-1 && i > 0 && p[i-1] != '/':
-		case r == "" && i == 0:
-		case r == "" || r[0] == '/':
-			return false
-		case r[0] == '.' && (len(r) == 1 || r[1] == '/'):
-			return false
-		case r[0] == '.' && r[1] == '.' && (len(r) == 2 || r[2] == '/'):
-			return false
-		}
+	if ok {
+		m.Status, m.Location, m.Host = http.StatusPermanentRedirect, loc, host
 	}
-	return true
-}
-
-// cleanPath removes empty, "." and ".." segments, keeping a trailing slash
-// when p ends with one.
-func cleanPath(p string) string {
-	c := path.Clean(p)
-	if c != "/" && strings.HasSuffix(p, "/") {
-		c += "/"
-	}
-	return c
 }

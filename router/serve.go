@@ -2,7 +2,6 @@ package router
 
 import (
 	"net/http"
-	"strings"
 )
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
@@ -13,25 +12,16 @@ import (
 // MethodNotAllowed and BadRequest handlers when set. A matched route without
 // a handler is answered like a 404.
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	t := r.frozen.Load()
-	if t == nil {
-		t = r.freeze()
-	}
-	p := req.URL.Path
-	pct := strings.IndexByte(p, '%') >= 0
-	if req.URL.RawPath != "" || pct {
-		p = req.URL.EscapedPath()
-		pct = strings.IndexByte(p, '%') >= 0
-	} else if p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
+	t := r.rules()
+	p, pct := requestPath(req.URL)
+	if !pct && p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
 		return
 	}
-	// Any static rule for p was tried above; the tree finds it again if
-	// the general path must decide.
 	m, _ := r.pool.Get().(*Match)
 	if m == nil {
 		m = new(Match)
 	}
-	r.lookup(t, req.Method, req.Host, p, m, pct, false, true)
+	r.lookup(t, req.Method, req.Host, p, m, pct, true)
 	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m)
 	} else {
