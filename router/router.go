@@ -207,7 +207,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 			return nil, &RuleError{Rule: rt.path, Offset: -1, Err: &ConflictError{Refused: rt, Existing: old}}
 		}
 		t.addRoute(slot, rt)
-		if len(pr.params) == 0 && *slot == (*leaf)(rt) {
+		if pr.static() && *slot == (*leaf)(rt) {
 			t.nstatic++
 		}
 		t.hosted = t.hosted || rt.Host() != ""
