@@ -7,6 +7,7 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -142,7 +143,7 @@ func buildFailureErr(ep, method string, vals []any, list []*Route, errs *buildEr
 		}
 		sort.Strings(ms)
 		return fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
-			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, dedupSorted(ms))
+			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, slices.Compact(ms))
 	case errs.missing != nil:
 		rt, missing := closestRule(list, method, vals)
 		return fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",

@@ -3,7 +3,6 @@ package router
 import (
 	"net/http"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -245,39 +244,25 @@ const (
 
 // methodBit returns the bit of a standard method, or 0.
 func methodBit(m string) uint16 {
-	switch len(m) {
-	case 3:
-		if m == "GET" {
-			return mGET
-		}
-		if m == "PUT" {
-			return mPUT
-		}
-	case 4:
-		if m == "POST" {
-			return mPOST
-		}
-		if m == "HEAD" {
-			return mHEAD
-		}
-	case 5:
-		if m == "PATCH" {
-			return mPATCH
-		}
-		if m == "TRACE" {
-			return mTRACE
-		}
-	case 6:
-		if m == "DELETE" {
-			return mDELETE
-		}
-	case 7:
-		if m == "OPTIONS" {
-			return mOPTIONS
-		}
-		if m == "CONNECT" {
-			return mCONNECT
-		}
+	switch m {
+	case "GET":
+		return mGET
+	case "POST":
+		return mPOST
+	case "HEAD":
+		return mHEAD
+	case "PUT":
+		return mPUT
+	case "DELETE":
+		return mDELETE
+	case "PATCH":
+		return mPATCH
+	case "OPTIONS":
+		return mOPTIONS
+	case "CONNECT":
+		return mCONNECT
+	case "TRACE":
+		return mTRACE
 	}
 	return 0
 }
@@ -294,23 +279,9 @@ func methodNames(mask uint16, dst []string) []string {
 
 // allowValue renders an Allow header: the sorted method names.
 func allowValue(mask uint16, other []string) string {
-	names := methodNames(mask, make([]string, 0, 9+len(other)))
-	if len(other) > 0 {
-		names = append(names, other...)
-		sort.Strings(names)
-		names = dedupSorted(names)
-	}
-	return strings.Join(names, ", ")
-}
-
-func dedupSorted(s []string) []string {
-	out := s[:0]
-	for i, v := range s {
-		if i == 0 || v != s[i-1] {
-			out = append(out, v)
-		}
-	}
-	return out
+	names := append(methodNames(mask, nil), other...)
+	slices.Sort(names)
+	return strings.Join(slices.Compact(names), ", ")
 }
 
 // isToken reports whether s is an RFC 7230 token.
@@ -328,17 +299,13 @@ func isToken(s string) bool {
 	return true
 }
 
-// hasMethod reports whether rt claims method.
+// hasMethod reports whether rt claims method, whose bit is given when it
+// is standard.
 func (rt *Route) hasMethod(method string, bit uint16) bool {
 	if bit != 0 {
 		return rt.claim&bit != 0
 	}
-	for _, m := range rt.others() {
-		if m == method {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(rt.methods, method)
 }
 
 // hasDefault reports whether the rule has a default for k.

@@ -1,21 +1,26 @@
 package router
 
-import (
-	"net/http"
-)
+import "net/http"
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
 // directly (no allocation); any other handler reads them with
-// Request.PathValue. Request.Pattern is set to the matched rule. The router itself answers redirects (308, with the
-// request's query appended to the path-only Location), automatic OPTIONS
-// (200 with Allow), 405 (with Allow), 400 and 404, using the NotFound,
-// MethodNotAllowed and BadRequest handlers when set. A matched route without
-// a handler is answered like a 404.
+// Request.PathValue. Request.Pattern is set to the matched rule. The router
+// itself answers redirects (308, with the request's query appended to the
+// path-only Location), automatic OPTIONS (200 with Allow), 405 (with
+// Allow), 400 and 404, using the NotFound, MethodNotAllowed and BadRequest
+// handlers when set. A matched route without a handler is answered like a
+// 404.
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	t := r.rules()
 	p, pct := requestPath(req.URL)
-	if !pct && p != "" && t.maybeStatic(p) && r.serveStatic(t, w, req, p) {
-		return
+	// A plain rule of a fully static path is served without the Match pool.
+	if !pct && p != "" && t.maybeStatic(p) {
+		if l := t.static[p]; l != nil && !l.sum.complex {
+			if rt := l.quick(methodBit(req.Method)); rt != nil && rt.extra == nil {
+				r.dispatch(w, req, rt, &t.noParams)
+				return
+			}
+		}
 	}
 	m, _ := r.pool.Get().(*Match)
 	if m == nil {
@@ -23,36 +28,13 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	r.lookup(t, req.Method, req.Host, p, m, pct, true)
 	if m.Status == http.StatusOK && m.Route != nil {
-		r.dispatch(w, req, m)
+		r.dispatch(w, req, m.Route, &m.Params)
 	} else {
 		m.ServeMiss(w, req, func(status int) { reply(w, req, r.missHandler(status), status) })
 	}
 	m.Params.rt, m.Params.n = nil, 0 // values are overwritten by the next match
 	m.Route = nil
 	r.pool.Put(m)
-}
-
-// serveStatic serves a plain path that is the path of a fully static rule
-// without touching the Match pool; it reports false when the general path
-// must decide (wrong method, hosts, defaults, redirects).
-func (r *Router) serveStatic(t *table, w http.ResponseWriter, req *http.Request, p string) bool {
-	l := t.static[p]
-	if l == nil || l.sum.complex {
-		return false
-	}
-	rt := l.quick(methodBit(req.Method))
-	if rt == nil || rt.extra != nil || rt.handler == nil {
-		return false
-	}
-	req.Pattern = rt.path
-	if hf, ok := rt.handler.(HandlerFunc); !ok {
-		rt.handler.ServeHTTP(w, req)
-	} else if hf != nil {
-		hf(w, req, &t.noParams)
-	} else {
-		return false
-	}
-	return true
 }
 
 // ServeMiss writes the answer to a Match that has no route to serve, the
@@ -97,27 +79,24 @@ func (r *Router) missHandler(status int) http.Handler {
 	return r.NotFound
 }
 
-func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, m *Match) {
-	rt := m.Route
-	switch {
-	case rt.handler == nil:
+// dispatch runs the handler of rt with the parameters ps; a route without
+// one is a 404.
+func (r *Router) dispatch(w http.ResponseWriter, req *http.Request, rt *Route, ps *Params) {
+	hf, isFunc := rt.handler.(HandlerFunc)
+	if rt.handler == nil || isFunc && hf == nil {
 		reply(w, req, r.NotFound, http.StatusNotFound)
-	default:
-		req.Pattern = rt.path
-		if hf, ok := rt.handler.(HandlerFunc); ok {
-			if hf == nil {
-				reply(w, req, r.NotFound, http.StatusNotFound)
-				return
-			}
-			hf(w, req, &m.Params)
-			return
-		}
-		for i := 0; i < m.Params.Len(); i++ {
-			p := m.Params.At(i)
-			req.SetPathValue(p.Key, p.Value)
-		}
-		rt.handler.ServeHTTP(w, req)
+		return
 	}
+	req.Pattern = rt.path
+	if isFunc {
+		hf(w, req, ps)
+		return
+	}
+	for i := range ps.Len() {
+		p := ps.At(i)
+		req.SetPathValue(p.Key, p.Value)
+	}
+	rt.handler.ServeHTTP(w, req)
 }
 
 // reply runs h, or writes the plain-text default for code.
