@@ -277,10 +277,16 @@ func appendPathValue(dst []byte, s string) ([]byte, error) {
 }
 
 // appendValid appends s escaped outside class, unless it holds a NUL byte
-// or invalid UTF-8 (one pass for the common ASCII text).
+// or invalid UTF-8. Text needing no escape is copied at once.
 func appendValid(dst []byte, s string, class byte) ([]byte, bool) {
-	start, plain := len(dst), true
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for i < len(s) && inSet(s[i], class) {
+		i++
+	}
+	start := len(dst)
+	dst = append(dst, s[:i]...)
+	plain := true
+	for ; i < len(s); i++ {
 		c := s[i]
 		if inSet(c, class) {
 			dst = append(dst, c)
