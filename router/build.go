@@ -165,15 +165,10 @@ func oneValue(v any) (any, bool) {
 // appendURL builds rt's URL if the values suit it; otherwise it records why
 // not in errs and returns a non-nil error.
 func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildErrs) ([]byte, error) {
-	if defs := rt.defaultsMap(); len(defs) > 0 {
-		for k, d := range defs {
-			if v, ok := value(vals, k); ok && !sameValue(v, d) {
-				err := fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w", rt.endpoint, rt.path, v, k, d, ErrInvalidValue)
-				if errs.mismatch == nil {
-					errs.mismatch = err
-				}
-				return dst, err
-			}
+	for k, d := range rt.defaultsMap() {
+		if v, ok := value(vals, k); ok && !sameValue(v, d) {
+			return dst, keepFirst(&errs.mismatch, fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w",
+				rt.endpoint, rt.path, v, k, d, ErrInvalidValue))
 		}
 	}
 	start := len(dst)
@@ -182,16 +177,12 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 		var buf [64]byte
 		_, err = rt.appendHost(buf[:0], vals)
 	}
-	if err != nil {
-		switch {
-		case errors.Is(err, ErrMissingParam):
-			if errs.missing == nil {
-				errs.missing = err
-			}
-		case errs.invalid == nil:
-			errs.invalid = err
-		}
-		return dst[:start], err
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrMissingParam):
+		return dst[:start], keepFirst(&errs.missing, err)
+	default:
+		return dst[:start], keepFirst(&errs.invalid, err)
 	}
 	if len(vals)/2 > len(rt.params) && !o.DropUnknown {
 		dst = rt.appendQuery(dst, vals)
@@ -201,6 +192,15 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 		dst = appendEscaped(dst, o.Anchor, classFragment, false)
 	}
 	return dst, nil
+}
+
+// keepFirst stores err in *first unless it holds one already, and returns
+// err.
+func keepFirst(first *error, err error) error {
+	if *first == nil {
+		*first = err
+	}
+	return err
 }
 
 // appendOwnPath renders the path of rt with the values.
