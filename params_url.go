@@ -120,7 +120,7 @@ func (p *urlParam) value(raw string) (reflect.Value, error) {
 	case !xv.IsValid():
 		return xv, fmt.Errorf("fwk: URL param %s: the converter's ToValue returned nil (%w)", p.spec(), ErrBadView)
 	case p.typ != nil && xv.Type() != p.typ:
-		return xv, fmt.Errorf("fwk: URL param %s: the converter's ToValue returned a %v, its Value a %v (%w)", p.spec(), xv.Type(), p.typ, ErrBadView)
+		return xv, fmt.Errorf("fwk: URL param %s: the converter's ToValue returned a %v, its ValueType %v (%w)", p.spec(), xv.Type(), p.typ, ErrBadView)
 	}
 	return xv, nil
 }

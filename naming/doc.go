@@ -66,5 +66,8 @@
 //
 // [ParamTuples] and [LastParamName] read the parameters of a Werkzeug-style
 // rule such as "/users/<int:id>/roles/<string(length=2):lang>". They only
-// describe a rule; validating it is the router's job.
+// describe a rule, leniently (text that is no parameter is skipped), as
+// SPEC's get_param_tuples and get_last_param_name do; validating it is the
+// router's job. fwk itself reads rules with router.ParseRule, which parses
+// them with the router's own grammar.
 package naming
