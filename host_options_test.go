@@ -3,7 +3,6 @@ package fwk_test
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -109,18 +108,8 @@ func TestHostOrSubdomainOverrides(t *testing.T) {
 		{"api.example.test", "/again", 200},
 		{"www.example.test", "/again", 404},
 	} {
-		req, err := http.NewRequest("GET", srv.URL+tt.path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Host = tt.host
-		resp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != tt.status {
-			t.Errorf("GET %s%s = %d, want %d", tt.host, tt.path, resp.StatusCode, tt.status)
+		if status, _ := getHost(t, srv, tt.host, tt.path); status != tt.status {
+			t.Errorf("GET %s%s = %d, want %d", tt.host, tt.path, status, tt.status)
 		}
 	}
 }

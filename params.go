@@ -126,7 +126,7 @@ func (v *view) positionalPlan(ft reflect.Type, skip int) ([]argPlan, error) {
 	for i := range n {
 		a, err := v.urlArg(v.names[i], ft.In(skip+1+i))
 		if err != nil {
-			return nil, fmt.Errorf("URL param %q: %w", v.names[i], err)
+			return nil, fmt.Errorf("URL param %s: %w", v.param(v.names[i]).spec(), err)
 		}
 		plan = append(plan, a)
 	}

@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 
 	"github.com/fwkgo/fwk/internal/bind"
 	"github.com/fwkgo/fwk/router"
@@ -41,7 +42,7 @@ import (
 // urlParam is one URL param of a view's rule and its converter.
 type urlParam struct {
 	name string
-	rule string           // the view's rule, for errors (see spec)
+	rt   *router.Route    // the view's rule, for errors (see spec)
 	conv router.Converter // nil for a default that is not a rule param
 	typ  reflect.Type     // the converter's declared value type, or nil
 	// For a converter declaring string or int64 values, its values without
@@ -54,7 +55,7 @@ type urlParam struct {
 func (v *view) urlParams() []urlParam {
 	out := make([]urlParam, len(v.names))
 	for i, name := range v.names {
-		out[i] = urlParam{name: name, rule: v.rule}
+		out[i] = urlParam{name: name, rt: v.rt}
 		if v.rt == nil {
 			continue
 		}
@@ -77,19 +78,25 @@ func (v *view) param(name string) *urlParam {
 			return &v.params[i]
 		}
 	}
-	return &urlParam{name: name, rule: v.rule}
+	return &urlParam{name: name, rt: v.rt}
 }
 
-// spec returns the param as written in the rule ("<int:id>"), or its
-// quoted name (a host param, a default).
+// spec returns the param as named in errors: its quoted name, followed by
+// its text in the rule or its host when there is one ("id" (<int:id>)).
 func (p *urlParam) spec() string {
-	pr, _ := router.ParseRule(p.rule)
-	for _, rp := range pr.Params {
-		if rp.Name == p.name {
-			return pr.Path[rp.Start:rp.End]
+	name := strconv.Quote(p.name)
+	if p.rt == nil {
+		return name
+	}
+	for _, text := range []string{p.rt.Path(), "/" + p.rt.Rule().Host} {
+		pr, _ := router.ParseRule(text)
+		for _, rp := range pr.Params {
+			if rp.Name == p.name {
+				return name + " (" + pr.Path[rp.Start:rp.End] + ")"
+			}
 		}
 	}
-	return fmt.Sprintf("%q", p.name)
+	return name
 }
 
 var (
@@ -173,7 +180,7 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 	}
 	f, err := fit(vt, t)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.spec(), err)
+		return nil, err
 	}
 	return func(_ *Ctx, raw string) (reflect.Value, error) {
 		x, err := p.value(raw)

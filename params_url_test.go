@@ -147,6 +147,8 @@ func TestConverterValueReachesView(t *testing.T) {
 		routes.Func("/even/<even:n>", func(ctx *fwk.Ctx, n int) error { return respondf(ctx, "%d", n) }),
 		routes.Func("/even/<even:n>/<rgb:c>", func(ctx *fwk.Ctx, n uint16, c RGB) error { return respondf(ctx, "%d %d", n, c.R) }),
 		routes.Func("/liar/<liar:n>/<s>", func(ctx *fwk.Ctx, n int64, s string) error { return respondf(ctx, "%d", n) }),
+		routes.Func("/shard/<int:id>", func(ctx *fwk.Ctx, id int, n uint8) error { return respondf(ctx, "%d %d", id, n) },
+			fwk.Host("s<int:n>.example.test")),
 		routes.Func("/i8/<int(signed=True):n>", func(ctx *fwk.Ctx, n int8) error { return respondf(ctx, "%d", n) }),
 		routes.Func("/u8/<int(signed=True):n>", func(ctx *fwk.Ctx, n uint8) error { return respondf(ctx, "%d", n) }),
 		routes.Func("/f/<int:n>", func(ctx *fwk.Ctx, n float64) error { return respondf(ctx, "%g", n) }),
@@ -188,19 +190,45 @@ func TestConverterValueReachesView(t *testing.T) {
 		{"/country/de", 200, "DE"},
 		{"/pc2/ab", 200, "AB!"},
 	} {
-		resp, err := srv.Client().Get(srv.URL + tt.path)
-		if err != nil {
-			t.Fatal(err)
+		if status, body := getHost(t, srv, "", tt.path); status != tt.status || tt.status == 200 && body != tt.body {
+			t.Errorf("GET %s = %d %q, want %d %q", tt.path, status, body, tt.status, tt.body)
 		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != tt.status || tt.status == 200 && string(body) != tt.body {
-			t.Errorf("GET %s = %d %q, want %d %q", tt.path, resp.StatusCode, body, tt.status, tt.body)
+	}
+	for _, tt := range []struct {
+		host   string
+		status int
+		body   string
+	}{{"s12.example.test", 200, "5 12"}, {"s0012.example.test", 200, "5 12"}, {"s300.example.test", 404, ""}} {
+		if status, body := getHost(t, srv, tt.host, "/shard/5"); status != tt.status || tt.status == 200 && body != tt.body {
+			t.Errorf("GET %s/shard/5 = %d %q, want %d %q", tt.host, status, body, tt.status, tt.body)
 		}
 	}
 	if strings.Join(loaded, ",") != "DE" {
 		t.Errorf("the loader got %q, want the converter's value DE", loaded)
 	}
+}
+
+// getHost requests path from srv with the Host header host (unless empty)
+// and returns the status and body.
+func getHost(t *testing.T, srv *httptest.Server, host, path string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest("GET", srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if host != "" {
+		req.Host = host
+	}
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
 }
 
 // TestConverterMismatchAtStartup: a view parameter no value of the rule's
@@ -213,17 +241,19 @@ func TestConverterMismatchAtStartup(t *testing.T) {
 		msg  string
 	}{
 		{"custom type into int", routes.Func("/rgb/<rgb:c>", func(ctx *fwk.Ctx, c int) error { return nil }),
-			"<rgb:c>: the converter gives fwk_test.RGB, which does not fit the parameter's type int"},
+			"(<rgb:c>): the converter gives fwk_test.RGB, which does not fit the parameter's type int"},
 		{"int into string", routes.Func("/users/<int:id>", func(ctx *fwk.Ctx, id string) error { return nil }),
-			"<int:id>: the converter gives int64, which does not fit the parameter's type string"},
+			"(<int:id>): the converter gives int64, which does not fit the parameter's type string"},
 		{"int into RGB", routes.Func("/users/<int:id>", func(ctx *fwk.Ctx, id RGB) error { return nil }),
-			"<int:id>: the converter gives int64, which does not fit the parameter's type fwk_test.RGB"},
+			"(<int:id>): the converter gives int64, which does not fit the parameter's type fwk_test.RGB"},
 		{"float into int", routes.Func("/x/<float:x>", func(ctx *fwk.Ctx, x int) error { return nil }),
-			"<float:x>: the converter gives float64"},
+			"(<float:x>): the converter gives float64"},
 		{"uuid into int64", routes.Func("/d/<uuid:id>", func(ctx *fwk.Ctx, id int64) error { return nil }),
-			"<uuid:id>: the converter gives [16]uint8"},
+			"(<uuid:id>): the converter gives [16]uint8"},
 		{"even into string, second param", routes.Func("/e/<a>/<even:n>", func(ctx *fwk.Ctx, a, n string) error { return nil }),
-			"<even:n>: the converter gives int64"},
+			"(<even:n>): the converter gives int64"},
+		{"host param", routes.Func("/h/<int:id>", func(ctx *fwk.Ctx, id int, n string) error { return nil }, fwk.Host("s<int:n>.example.test")),
+			`URL param "n" (<int:n>): the converter gives int64, which does not fit the parameter's type string`},
 		{"string into a struct", routes.Func("/s/<s>", func(ctx *fwk.Ctx, s RGB, n int) error { return nil }),
 			"takes 2 URL params"},
 	} {
