@@ -170,22 +170,56 @@ func (c *builtin) Match(s string) bool {
 // ToValue returns the value of s: a string (upper-cased with upper=True),
 // an int64, a float64 or the [16]byte of a UUID.
 func (c *builtin) ToValue(s string) (any, error) {
-	if !c.Match(s) {
-		return nil, fmt.Errorf("%q does not match", s)
-	}
 	switch c.kind {
 	case kindInt:
-		n, _ := c.parseInt(s)
-		return n, nil
+		return boxed(c.intValue(s))
 	case kindFloat:
-		return strconv.ParseFloat(s, 64)
+		return boxed(c.floatValue(s))
 	case kindUUID:
-		u, _ := ascii.ParseUUID(s)
-		return u, nil
-	case kindString:
-		if c.upper {
-			return strings.ToUpper(s), nil
-		}
+		return boxed(c.uuidValue(s))
+	}
+	return boxed(c.textValue(s))
+}
+
+// boxed returns v as an any, or nil with an error.
+func boxed[T any](v T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// The values of the built-in converters, by type.
+
+func (c *builtin) intValue(s string) (int64, error) {
+	n, ok := c.parseInt(s)
+	if !ok {
+		return 0, fmt.Errorf("%q does not match", s)
+	}
+	return n, nil
+}
+
+func (c *builtin) floatValue(s string) (float64, error) {
+	if !c.matchFloat(s) {
+		return 0, fmt.Errorf("%q does not match", s)
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+func (c *builtin) uuidValue(s string) ([16]byte, error) {
+	u, ok := ascii.ParseUUID(s)
+	if !ok {
+		return u, fmt.Errorf("%q does not match", s)
+	}
+	return u, nil
+}
+
+func (c *builtin) textValue(s string) (string, error) {
+	if !c.Match(s) {
+		return "", fmt.Errorf("%q does not match", s)
+	}
+	if c.upper {
+		return strings.ToUpper(s), nil
 	}
 	return s, nil
 }

@@ -3,10 +3,6 @@ package router
 import (
 	"fmt"
 	"reflect"
-	"strconv"
-	"strings"
-
-	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // ValueTyper is implemented by a Converter that declares the type of its
@@ -57,36 +53,11 @@ func ValueFunc[T any](c Converter) func(s string) (T, error) {
 func (c *builtin) valueFunc() any {
 	switch c.kind {
 	case kindInt:
-		return func(s string) (int64, error) {
-			n, ok := c.parseInt(s)
-			if !ok {
-				return 0, fmt.Errorf("%q does not match", s)
-			}
-			return n, nil
-		}
+		return c.intValue
 	case kindFloat:
-		return func(s string) (float64, error) {
-			if !c.matchFloat(s) {
-				return 0, fmt.Errorf("%q does not match", s)
-			}
-			return strconv.ParseFloat(s, 64)
-		}
+		return c.floatValue
 	case kindUUID:
-		return func(s string) ([16]byte, error) {
-			u, ok := ascii.ParseUUID(s)
-			if !ok {
-				return u, fmt.Errorf("%q does not match", s)
-			}
-			return u, nil
-		}
+		return c.uuidValue
 	}
-	return func(s string) (string, error) {
-		if !c.Match(s) {
-			return "", fmt.Errorf("%q does not match", s)
-		}
-		if c.upper {
-			return strings.ToUpper(s), nil
-		}
-		return s, nil
-	}
+	return c.textValue
 }
