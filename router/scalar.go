@@ -1,5 +1,8 @@
 package router
 
+// Rendering Go values as URL text: the scalars a build accepts, floats as
+// Python writes them, and the comparison of given values with defaults.
+
 import (
 	"bytes"
 	"encoding"
