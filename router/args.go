@@ -42,17 +42,12 @@ func (a Args) Bind(names ...string) (map[string]string, error) {
 	return out, nil
 }
 
-// argError is an argument syntax error at an offset of the rule text.
-type argError struct {
-	off int
-	msg string
-}
-
-// parseArgs parses s, the text between the parentheses of a converter call
-// found at offset base of the rule.
-func parseArgs(s string, base int) (Args, *argError) {
+// parseArgs parses rule[at:end], the text between the parentheses of a
+// converter call.
+func parseArgs(rule string, at, end int) (Args, *RuleError) {
 	var a Args
-	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i+1) {
+	s := rule[:end]
+	for i := skipSpace(s, at); i < len(s); i = skipSpace(s, i+1) {
 		start, name := i, ""
 		if j := scanIdent(s, i); j > i {
 			if k := skipSpace(s, j); k < len(s) && s[k] == '=' {
@@ -65,13 +60,13 @@ func parseArgs(s string, base int) (Args, *argError) {
 		}
 		switch _, dup := a.Named[name]; {
 		case err != "":
-			return a, &argError{base + i, err}
+			return a, ruleErr(rule, i, ErrBadRule, "%s", err)
 		case name == "" && len(a.Named) > 0:
-			return a, &argError{base + start, "positional argument after named argument"}
+			return a, ruleErr(rule, start, ErrBadRule, "positional argument after named argument")
 		case name == "":
 			a.Positional = append(a.Positional, v)
 		case dup:
-			return a, &argError{base + start, fmt.Sprintf("argument %q given twice", name)}
+			return a, ruleErr(rule, start, ErrBadRule, "argument %q given twice", name)
 		default:
 			if a.Named == nil {
 				a.Named = make(map[string]string)

@@ -3,6 +3,8 @@ package router
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // BuildOptions refine URL building.
@@ -54,10 +56,6 @@ func (r *Router) AppendBuild(dst []byte, endpoint string, opts *BuildOptions, va
 	if t := r.frozen.Load(); t != nil {
 		return t.build(dst, endpoint, opts, values)
 	}
-	return r.buildLocked(dst, endpoint, opts, values)
-}
-
-func (r *Router) buildLocked(dst []byte, endpoint string, opts *BuildOptions, values []any) ([]byte, *Route, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.mutable().build(dst, endpoint, opts, values)
@@ -242,10 +240,9 @@ func appendRule(dst []byte, text string, escape bool, params []paramInfo, vals [
 	return appendLit(dst, text[prev:], escape), nil
 }
 
-// appendLit appends text of a rule, escaped as a path if escape is set and
-// needed.
+// appendLit appends text of a rule, escaped as a path if escape is set.
 func appendLit(dst []byte, s string, escape bool) []byte {
-	if escape && needsEscape(s, classPath) {
+	if escape {
 		return appendEscaped(dst, s, classPath, false)
 	}
 	return append(dst, s...)
@@ -280,43 +277,41 @@ func (rt *Route) appendQuery(dst []byte, vals []any) []byte {
 	var stack [16]int
 	idx := stack[:0]
 	for i := 0; i+1 < len(vals); i += 2 {
-		k := vals[i].(string)
-		if vals[i+1] == nil || rt.isArg(k) {
-			continue
-		}
-		idx = append(idx, i)
-	}
-	for i := 1; i < len(idx); i++ { // insertion sort: small and stable
-		for j := i; j > 0 && vals[idx[j]].(string) < vals[idx[j-1]].(string); j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
+		if vals[i+1] != nil && !rt.isArg(vals[i].(string)) {
+			idx = append(idx, i)
 		}
 	}
-	sep := byte('?')
+	slices.SortStableFunc(idx, func(i, j int) int { return strings.Compare(vals[i].(string), vals[j].(string)) })
+	start := len(dst)
 	for _, i := range idx {
 		k := vals[i].(string)
 		switch v := vals[i+1].(type) {
 		case []string:
 			for _, s := range v {
-				dst = appendQueryPair(dst, sep, k, s)
-				sep = '&'
+				dst = appendQueryPair(dst, start, k, s)
 			}
 		case []any:
 			for _, s := range v {
-				if s != nil {
-					dst = appendQueryPair(dst, sep, k, s)
-					sep = '&'
-				}
+				dst = appendQueryPair(dst, start, k, s)
 			}
 		default:
-			dst = appendQueryPair(dst, sep, k, v)
-			sep = '&'
+			dst = appendQueryPair(dst, start, k, v)
 		}
 	}
 	return dst
 }
 
-func appendQueryPair(dst []byte, sep byte, k string, v any) []byte {
-	dst = append(dst, sep)
+// appendQueryPair appends "k=v" to a query started at dst[start] (nil
+// values are skipped).
+func appendQueryPair(dst []byte, start int, k string, v any) []byte {
+	if v == nil {
+		return dst
+	}
+	if len(dst) == start {
+		dst = append(dst, '?')
+	} else {
+		dst = append(dst, '&')
+	}
 	dst = appendEscaped(dst, k, classQuery, true)
 	dst = append(dst, '=')
 	if s, ok := v.(string); ok {
@@ -330,28 +325,19 @@ func appendQueryPair(dst []byte, sep byte, k string, v any) []byte {
 	return appendEscaped(dst, b, classQuery, true)
 }
 
-// matchedValue returns the value of argument k of a match: the converted
-// parameter or the default.
-func (rt *Route) matchedValue(ps *Params, k string) (any, bool) {
-	if c := rt.Converter(k); c != nil {
-		s, ok := ps.Lookup(k)
-		if !ok {
-			return nil, false
-		}
-		if v, err := c.ToValue(s); err == nil {
-			return v, true
-		}
-		return s, true
-	}
-	v, ok := rt.defaultsMap()[k]
-	return v, ok
-}
-
-// argValues returns the arguments of a match as key/value pairs.
+// argValues returns the arguments of a match as key/value pairs: each
+// parameter converted (its text when the converter refuses it), then the
+// defaults.
 func (rt *Route) argValues(ps *Params) []any {
 	vals := make([]any, 0, 2*rt.nargs())
 	for _, p := range rt.params {
-		v, _ := rt.matchedValue(ps, p.name)
+		var v any
+		if s, ok := ps.Lookup(p.name); ok {
+			v = s
+			if x, err := p.ci.conv.ToValue(s); err == nil {
+				v = x
+			}
+		}
 		vals = append(vals, p.name, v)
 	}
 	for k, v := range rt.defaultsMap() {

@@ -8,7 +8,6 @@ package router
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -44,7 +43,7 @@ func givenKeys(vals []any) string {
 			}
 		}
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return "[" + strings.Join(keys, " ") + "]"
 }
 
@@ -122,34 +121,28 @@ func similarity(a, b string) float64 {
 
 // buildFailure explains why no rule of ep could be built with vals.
 func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
-	rt, _ := closestRule(list, method, vals)
-	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: buildFailureErr(ep, method, vals, list, errs, served)}
-}
-
-// buildFailureErr is the message of buildFailure.
-func buildFailureErr(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
+	rt, missing := closestRule(list, method, vals)
+	var err error
 	switch {
 	case errs.invalid != nil:
-		return errs.invalid
+		err = errs.invalid
 	case errs.mismatch != nil:
-		return errs.mismatch
+		err = errs.mismatch
 	case !served:
 		var ms []string
 		for _, rt := range list {
 			ms = append(ms, rt.Methods()...)
-			if rt.serve&mGET != 0 {
-				ms = append(ms, "HEAD")
-			}
 		}
-		sort.Strings(ms)
-		return fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
+		slices.Sort(ms)
+		err = fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
 			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, slices.Compact(ms))
 	case errs.missing != nil:
-		rt, missing := closestRule(list, method, vals)
-		return fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
+		err = fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
 			ep, givenKeys(vals), ErrMissingParam, rt.path, missing)
+	default:
+		err = fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
 	}
-	return fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
+	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: err}
 }
 
 // closestRule returns the rule of list (serving method, when given) that

@@ -285,9 +285,9 @@ func (p *parser) converter(rule, spec string, at, argsAt, argsEnd int) (*convInf
 	name := spec
 	if argsAt >= 0 {
 		name = rule[at : argsAt-1]
-		var aerr *argError
-		if args, aerr = parseArgs(rule[argsAt:argsEnd], argsAt); aerr != nil {
-			return nil, ruleErr(rule, aerr.off, ErrBadRule, "%s", aerr.msg)
+		var err *RuleError
+		if args, err = parseArgs(rule, argsAt, argsEnd); err != nil {
+			return nil, err
 		}
 	}
 	ci := &convInfo{name: name, weight: defaultWeight, key: fmt.Sprintf("%s%q%q", name, args.Positional, args.Named)}
