@@ -35,7 +35,7 @@ func segmentEnd(s string) (int, bool) {
 			break
 		}
 	}
-	for i < len(s) && inSet(s[i], classPlain) {
+	for i < len(s) && charClass[s[i]]&classPlain != 0 {
 		i++
 	}
 	if i == len(s) || s[i] == '/' {
