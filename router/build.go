@@ -56,6 +56,11 @@ func (r *Router) AppendBuild(dst []byte, endpoint string, opts *BuildOptions, va
 	if t := r.frozen.Load(); t != nil {
 		return t.build(dst, endpoint, opts, values)
 	}
+	return r.buildLocked(dst, endpoint, opts, values)
+}
+
+// buildLocked builds while rules may still be added.
+func (r *Router) buildLocked(dst []byte, endpoint string, opts *BuildOptions, values []any) ([]byte, *Route, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.mutable().build(dst, endpoint, opts, values)
@@ -108,7 +113,7 @@ func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 	switch {
 	case o.Method != "" && !rt.serves(o.Method):
 		return -1
-	case o.Method == "" && !rt.serves("GET"):
+	case o.Method == "" && rt.serve&mGET == 0:
 		rank = 2
 	}
 	if o.Host != "" && t.hosted && !rt.preferredFor(o.Host) {

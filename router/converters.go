@@ -141,14 +141,16 @@ func noArgs(k kind) ConverterFactory {
 	}
 }
 
-// plain reports a string converter that accepts any non-empty text.
-func (c *builtin) plain() bool { return c.kind == kindString && c.min <= 1 && c.max == 0 }
+// plain reports a converter that accepts any non-empty text.
+func (c *builtin) plain() bool {
+	return c.kind == kindPath || c.kind == kindString && c.min <= 1 && c.max == 0
+}
 
 // Match reports whether s is acceptable text for the converter.
 func (c *builtin) Match(s string) bool {
 	switch c.kind {
 	case kindString:
-		if c.plain() {
+		if c.min <= 1 && c.max == 0 {
 			return s != ""
 		}
 		n := utf8.RuneCountInString(s)
@@ -279,7 +281,7 @@ func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
 		s = strings.ToUpper(s)
 	}
 	switch {
-	case !c.Match(s):
+	case !c.plain() && !c.Match(s): // plain: empty text is refused below
 		return dst, fmt.Errorf("value %q does not match", s)
 	case c.kind == kindPath:
 		return appendPathValue(dst, s)
