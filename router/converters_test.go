@@ -179,6 +179,13 @@ type namedUUID [16]byte
 
 type stringer string
 
+// Named number types without methods build as their numbers.
+type (
+	myInt   int16
+	myUint  uint
+	myFloat float32
+)
+
 func (s stringer) String() string { return string(s) }
 
 func TestConverterToURL(t *testing.T) {
@@ -207,6 +214,11 @@ func TestConverterToURL(t *testing.T) {
 		{"/<int:x>", 5, "5"},
 		{"/<int:x>", int64(7), "7"},
 		{"/<int:x>", uint32(8), "8"},
+		{"/<int:x>", myInt(9), "9"},
+		{"/<int:x>", myUint(10), "10"},
+		{"/<x>", myInt(-2), "-2"},
+		{"/<float:x>", myFloat(0.25), "0.25"},
+		{"/<x>", myFloat(0.25), "0.25"},
 		{"/<int:x>", "17", "17"},
 		{"/<int:x>", "017", "17"},
 		{"/<int:x>", 3.0, "3"},

@@ -68,6 +68,7 @@ func TestAddRejectsBadRules(t *testing.T) {
 		{"/<1id>", 2, router.ErrBadRule, "expected a converter or parameter name"},
 		{"/<int:1id>", 6, router.ErrBadRule, "expected a parameter name"},
 		{"/<a b>", 3, router.ErrBadRule, "expected ':' or '>'"},
+		{"/<int(3)>", 8, router.ErrBadRule, "expected ':' after the converter arguments"},
 		{"/<int:a b>", 7, router.ErrBadRule, "expected '>'"},
 		{"/<foo:id>", 2, router.ErrUnknownConverter, `"foo"`},
 		{"/<int(min=x):id>", 2, router.ErrBadRule, "not an integer"},
