@@ -366,11 +366,9 @@ func (n *node) match(s *search, rest string) bool {
 	}
 	seg, next := rest[:i], rest[i:]
 	if n.edges != nil {
-		var c *node
-		if special {
-			c = n.specialChild(seg)
-		} else {
-			c = n.staticChild(seg)
+		c := n.staticChild(seg)
+		if special && strings.IndexByte(seg, '%') >= 0 {
+			c = n.escapedChild(seg)
 		}
 		if c != nil && c.match(s, next) {
 			return true
@@ -404,15 +402,6 @@ func (n *node) end(s *search, rest string) bool {
 	return s.pick(n.slash, false) || s.pick(n.leaf, true)
 }
 
-// specialChild returns the static child for a segment holding a '%', a
-// NUL or a non-ASCII byte.
-func (n *node) specialChild(seg string) *node {
-	if strings.IndexByte(seg, '%') >= 0 {
-		return n.escapedChild(seg)
-	}
-	return n.staticChild(seg)
-}
-
 // hasSpecial reports whether s holds a '%', a NUL or a non-ASCII byte.
 func hasSpecial(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -425,21 +414,11 @@ func hasSpecial(s string) bool {
 
 // matchDynamic tries the dynamic child d on the segment seg.
 func (d *node) matchDynamic(s *search, seg string, special bool, rest, next string) bool {
-	p := d.pat
-	n0 := s.n
-	switch {
-	case p.tail:
+	if d.pat.tail {
 		return s.matchTail(d, rest)
-	case p.single:
-		if !s.capture(&p.pieces[0], seg, special) {
-			return false
-		}
-	default:
-		if !s.matchPieces(p.pieces, seg) {
-			return false
-		}
 	}
-	if d.match(s, next) {
+	n0 := s.n
+	if s.matchPieces(d.pat.pieces, seg, special) && d.match(s, next) {
 		return true
 	}
 	s.n = n0
@@ -453,15 +432,8 @@ func (s *search) matchTail(d *node, text string) bool {
 	if trailing {
 		text = text[:len(text)-1]
 	}
-	n0 := s.n
-	p := d.pat
-	var ok bool
-	if p.single {
-		ok = s.capture(&p.pieces[0], text, hasSpecial(text))
-	} else {
-		ok = s.matchPieces(p.pieces, text)
-	}
-	if ok {
+	n0, p := s.n, d.pat
+	if s.matchPieces(p.pieces, text, hasSpecial(text)) {
 		if trailing {
 			if s.pick(d.slash, false) {
 				return true
@@ -480,14 +452,16 @@ func (s *search) matchTail(d *node, text string) bool {
 	return false
 }
 
-// matchPieces matches a composite pattern against raw: split finds the
-// cut in linear time, then each parameter is checked once.
-func (s *search) matchPieces(ps []piece, raw string) bool {
+// matchPieces matches the pieces of a pattern against raw (special when it
+// holds a '%', NUL or non-ASCII byte): split finds the cut in linear time,
+// then each parameter is checked once.
+func (s *search) matchPieces(ps []piece, raw string, special bool) bool {
+	if len(ps) == 1 {
+		return s.capture(&ps[0], raw, special)
+	}
 	var buf [16]int32
-	var starts []int32
-	if len(ps) < len(buf) {
-		starts = buf[:len(ps)+1]
-	} else {
+	starts := buf[:]
+	if len(ps) >= len(buf) {
 		starts = make([]int32, len(ps)+1)
 	}
 	if found, _ := split(ps, raw, starts); !found {
