@@ -3,18 +3,14 @@ package router
 import "github.com/fwkgo/fwk/internal/ascii"
 
 // Splitting a composite pattern ("<name>.<ext>", "<path:p>/edit") into its
-// parameters in time linear in the text. The pieces act like a regular
-// expression in which each converter is a run of its byte class, greedy for
-// one-segment converters and lazy for slash-spanning ones (Werkzeug's
-// "[^/]+" and "[^/].*?"), and literals match themselves byte by byte (each
-// byte also as a %XX escape, except '/'). The search is a backtracking walk
-// over the states (piece, offset, started) that marks every state it leaves:
-// a state that failed once fails again, so each is expanded at most once
-// and the work is O(len(text) x pieces), whatever the rule and the input.
-// The cut found is then checked once per parameter (decoding, converter
-// Match); a failed check fails the pattern without trying other cuts, as in
-// Werkzeug, where the regular expression decides and the converters
-// validate.
+// parameters in time linear in the text. Each converter is a run of its
+// byte class, greedy for one-segment converters and lazy for slash-spanning
+// ones (Werkzeug's "[^/]+" and "[^/].*?"); literals match byte by byte (or
+// as %XX escapes, except '/'). The backtracking search marks every state
+// (piece, offset, started) it leaves, so each is expanded at most once: the
+// work is O(len(text) x pieces) whatever the rule and the input. The cut is
+// then checked once per parameter; a failed check fails the pattern, as in
+// Werkzeug, where the regular expression decides and converters validate.
 
 // byteClass is a set of bytes a converter's text may hold.
 type byteClass [4]uint64
@@ -108,7 +104,10 @@ func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 // mark marks the state (i, pos, started) as visited; it reports false
 // when it already was.
 func (sp *splitter) mark(i int16, pos int32, started bool) bool {
-	id := (int(i)*(sp.n+1)+int(pos))*2 + b2i(started)
+	id := (int(i)*(sp.n+1) + int(pos)) * 2
+	if started {
+		id++
+	}
 	if sp.seen[id/64]&(1<<(id%64)) != 0 {
 		return false
 	}
@@ -166,13 +165,6 @@ func (sp *splitter) record(starts []int32, k, n int) {
 		}
 	}
 	starts[k] = int32(n)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // successor returns successor number st.next of st in the order the search
