@@ -110,13 +110,11 @@ func (r *Router) rules() *table {
 // otherwise the escaped path, so that "%2F" stays inside its segment and
 // parameters are decoded once.
 func requestPath(u *url.URL) (string, bool) {
-	p := u.Path
-	pct := strings.IndexByte(p, '%') >= 0
-	if u.RawPath != "" || pct {
-		p = u.EscapedPath()
-		pct = strings.IndexByte(p, '%') >= 0
+	if u.RawPath == "" && strings.IndexByte(u.Path, '%') < 0 {
+		return u.Path, false
 	}
-	return p, pct
+	p := u.EscapedPath()
+	return p, strings.IndexByte(p, '%') >= 0
 }
 
 // lookup matches p; pct tells whether p holds a '%', clean allows a
