@@ -214,7 +214,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 	}
 	t.routes = append(t.routes, rt)
 	if rule.Endpoint != "" && t.endpoints != nil {
-		t.addEndpoint(rt)
+		t.addEndpoint(rt, nil)
 	}
 	t.defaults = t.defaults || len(rule.Defaults) > 0
 	return rt, nil
@@ -432,10 +432,11 @@ func (t *table) allowFor(mask uint16) string {
 // Add; the table must be locked or frozen.
 func (t *table) endpointIndex() map[string][]*Route {
 	if t.endpoints == nil {
-		t.endpoints = make(map[string][]*Route)
-		for _, rt := range t.routes {
+		t.endpoints = make(map[string][]*Route, len(t.routes))
+		one := make([]*Route, len(t.routes)) // the one-route lists share it
+		for i, rt := range t.routes {
 			if rt.endpoint != "" {
-				t.addEndpoint(rt)
+				t.addEndpoint(rt, one[i:i:i+1])
 			}
 		}
 	}
@@ -448,8 +449,12 @@ func (t *table) endpointRoutes(ep string) []*Route { return t.endpointIndex()[ep
 // addEndpoint inserts rt into its endpoint's build order: aliases last,
 // then rules with more arguments (parameters plus defaults) first, then
 // more defaults, then registration order (Werkzeug's build_compare_key).
-func (t *table) addEndpoint(rt *Route) {
+// A first route goes into one, an empty slice of capacity 1, when given.
+func (t *table) addEndpoint(rt *Route, one []*Route) {
 	list := t.endpoints[rt.endpoint]
+	if list == nil {
+		list = one
+	}
 	i := len(list)
 	for i > 0 && buildsBefore(rt, list[i-1]) {
 		i--
