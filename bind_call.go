@@ -113,10 +113,11 @@ func call2[P string | int | int64](f func(*Ctx, P, P) error, ps []urlParam) (fun
 }
 
 // typedParse returns the conversion of the text of URL param p into a P
-// without reflection, as params_url.go defines it: the int64 value of the
-// converter (router.ValueFunc) for an int (range-checked) or an int64; its
-// string value (or a default's text) for a string, or converted by
-// internal/bind for an int. It reports false for other converters.
+// without reflection, as params_url.go defines it. For an int converter: its
+// int64 value (router.ValueFunc) for an int (range-checked) or an int64, the
+// text it accepted for a string. For a string converter: its value (or a
+// default's text) for a string, converted by internal/bind for an int. It
+// reports false for other converters.
 func typedParse[P string | int | int64](p *urlParam) (func(string) (P, error), bool) {
 	var out any
 	var zero P
@@ -134,6 +135,12 @@ func typedParse[P string | int | int64](p *urlParam) (func(string) (P, error), b
 			}
 		case int64:
 			out = p.i64
+		case string: // the matched text, once the converter took it
+			i64 := p.i64
+			out = func(s string) (string, error) {
+				_, err := i64(s)
+				return s, err
+			}
 		}
 	case p.str != nil || p.conv == nil:
 		text := p.str

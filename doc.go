@@ -52,7 +52,9 @@
 // to a UUID type; each also to a pointer. A converter declares its value
 // type with a ValueType() reflect.Type method (router.ValueTyper, as
 // every built-in does), and New fails when no value can fit the parameter,
-// naming the view, the param and where the view was declared. A value that
+// naming the view, the param and where the view was declared, except that a
+// string or TextUnmarshaler parameter then receives the text the converter
+// accepted (<int:id> into an id string gives "42"). A value that
 // does not convert (an int overflow, "maybe" for a bool) or a converter
 // error answers 404. Model loaders and ParamConverter converters take text:
 // the converter's value when it is a string, else the matched text. A

@@ -15,6 +15,9 @@ package fwk
 //	an array value                   an array type it converts to
 //	                                 ([16]byte to a UUID type)
 //	any of those                     a pointer to a type it fits
+//	a value none of the above fits   the matched text, for a string or
+//	                                 TextUnmarshaler parameter (an <int:id>
+//	                                 into an id string gives "42")
 //
 // A converter declares its value type with a ValueType() reflect.Type
 // method (router.ValueTyper; every built-in does): a binding no value can
@@ -29,6 +32,7 @@ package fwk
 // converted it (a ToValue error is a 404 there too).
 
 import (
+	"encoding"
 	"errors"
 	"fmt"
 	"math"
@@ -162,16 +166,26 @@ func (p *urlParam) text(raw string) (string, error) {
 // t.
 func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
 	if p.conv != nil && p.typ == nil { // undeclared: fitted per request
-		return func(_ *Ctx, raw string) (reflect.Value, error) {
+		var text func(*Ctx, string) (reflect.Value, error)
+		if textual(t) {
+			var err error
+			if text, err = p.textConv(t); err != nil {
+				return nil, err
+			}
+		}
+		return func(c *Ctx, raw string) (reflect.Value, error) {
 			x, err := p.value(raw)
 			if err != nil {
 				return x, err
 			}
 			f, err := fit(x.Type(), t)
-			if err != nil {
-				return reflect.Value{}, fmt.Errorf("fwk: URL param %s: %w (%w)", p.spec(), err, ErrBadView)
+			switch {
+			case err == nil:
+				return f(x)
+			case text != nil:
+				return text(c, raw)
 			}
-			return f(x)
+			return reflect.Value{}, fmt.Errorf("fwk: URL param %s: %w (%w)", p.spec(), err, ErrBadView)
 		}, nil
 	}
 	vt := p.typ
@@ -179,6 +193,9 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 		vt = stringType
 	}
 	f, err := fit(vt, t)
+	if err != nil && textual(t) {
+		return p.textConv(t)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +205,35 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 			return x, err
 		}
 		return f(x)
+	}, nil
+}
+
+// textual reports whether a parameter of type t takes a param's text as it
+// is: a string kind or an encoding.TextUnmarshaler (or a pointer to one).
+// Such a parameter receives the matched text when the converter's value does
+// not fit it (an <int:id> into an id string gives "42").
+func textual(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String || reflect.PointerTo(t).Implements(textUnmarshalerType)
+}
+
+var textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// textConv converts the param's text (p.text: checked by the converter)
+// into a parameter of textual type t.
+func (p *urlParam) textConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
+	conv, err := bind.For(t)
+	if err != nil {
+		return nil, err
+	}
+	return func(_ *Ctx, raw string) (reflect.Value, error) {
+		s, err := p.text(raw)
+		if err != nil {
+			return reflect.Value{}, err
+		}
+		return conv(s)
 	}, nil
 }
 
