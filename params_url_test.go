@@ -321,8 +321,8 @@ func Example_converterValue() {
 	app.ServeHTTP(rec, httptest.NewRequest("GET", "/colours/ff8000", nil))
 	fmt.Println(rec.Code, rec.Body.String())
 
-	_, err = fwk.New(fwk.DefaultConfig(), convBundle{rs: routes.Func("/users/<int:id>",
-		func(ctx *fwk.Ctx, id string) error { return nil })})
+	_, err = fwk.New(fwk.DefaultConfig(), convBundle{rs: routes.Func("/users/<uuid:id>",
+		func(ctx *fwk.Ctx, id int) error { return nil })})
 	fmt.Println(errors.Is(err, fwk.ErrBadView))
 	// Output:
 	// 200 255 128 0
