@@ -48,8 +48,9 @@ type leafSum struct {
 
 func (l *leaf) first() *Route { return (*Route)(l) }
 
-// slab hands out zero Ts from chunks of 8 to 256: keeps Register10k at 55k
-// allocations and 12 ms instead of 95k and 20 ms.
+// slab hands out zero Ts from chunks of 8 to 256: keeps Register10k at 7%
+// fewer instructions (callgrind) and 65k allocations instead of 90k, for 2%
+// more heap.
 type slab[T any] struct {
 	free   []T
 	chunks int
