@@ -89,19 +89,17 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 		}
 	}
 	var errs buildErrs
-	served := false
 	for rank := range 4 {
 		for _, rt := range list {
 			if t.buildRank(rt, &o) != rank {
 				continue
 			}
-			served = true
 			if out, err := rt.appendURL(dst, vals, &o, &errs); err == nil {
 				return out, rt, nil
 			}
 		}
 	}
-	return dst, nil, buildFailure(ep, o.Method, vals, list, &errs, served)
+	return dst, nil, buildFailure(ep, o.Method, vals, list, &errs)
 }
 
 // buildRank orders the rules of an endpoint for building, lower first:

@@ -120,7 +120,7 @@ func similarity(a, b string) float64 {
 }
 
 // buildFailure explains why no rule of ep could be built with vals.
-func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs, served bool) error {
+func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs) error {
 	rt, missing := closestRule(list, method, vals)
 	var err error
 	switch {
@@ -128,7 +128,7 @@ func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs,
 		err = errs.invalid
 	case errs.mismatch != nil:
 		err = errs.mismatch
-	case !served:
+	case method != "" && !slices.ContainsFunc(list, func(rt *Route) bool { return rt.serves(method) }):
 		var ms []string
 		for _, rt := range list {
 			ms = append(ms, rt.Methods()...)

@@ -15,18 +15,9 @@ type ValueTyper interface {
 	ValueType() reflect.Type
 }
 
-// ValueType returns the type of the converter's values.
-func (c *builtin) ValueType() reflect.Type {
-	switch c.kind {
-	case kindInt:
-		return reflect.TypeFor[int64]()
-	case kindFloat:
-		return reflect.TypeFor[float64]()
-	case kindUUID:
-		return reflect.TypeFor[[16]byte]()
-	}
-	return reflect.TypeFor[string]()
-}
+// ValueType returns the type of the converter's values: the result type of
+// its valueFunc.
+func (c *builtin) ValueType() reflect.Type { return reflect.TypeOf(c.valueFunc()).Out(0) }
 
 // ValueFunc returns the conversion of a parameter's text into its value as
 // a T, the value c.ToValue gives. For a built-in converter whose values are
