@@ -32,7 +32,7 @@ type hostPart struct {
 // parser p, whose params still hold the path's (so names stay unique).
 func (rt *Route) setHost(p *parser, given string) error {
 	bad := func(format string, args ...any) error {
-		return &RuleError{Rule: rt.path, Offset: -1, Err: fmt.Errorf("%w: host %q: "+format, append([]any{ErrBadRule, given}, args...)...)}
+		return ruleErr(rt.path, -1, ErrBadRule, "host %q: "+format, append([]any{given}, args...)...)
 	}
 	for i := 0; i < len(given); i++ {
 		if given[i] >= 0x80 {
@@ -72,7 +72,7 @@ func (rt *Route) setHost(p *parser, given string) error {
 	}
 	x := rt.ext()
 	x.hostGiven, x.host = given, h
-	x.hostPort = strings.LastIndexByte(h, ':') > strings.LastIndexByte(h, ']')
+	_, x.hostPort = cutPort(h)
 	nhost := len(p.params) - npath
 	if nhost == 0 {
 		return nil
@@ -170,11 +170,17 @@ func (rt *Route) BuildHost(current string, values ...any) (string, error) {
 // portless returns host without its port unless the rule's host has one.
 func (rt *Route) portless(host string) string {
 	if !rt.extra.hostPort {
-		if i := strings.LastIndexByte(host, ':'); i > strings.LastIndexByte(host, ']') {
-			return host[:i]
-		}
+		host, _ = cutPort(host)
 	}
 	return host
+}
+
+// cutPort returns host without its port, and whether it had one.
+func cutPort(host string) (string, bool) {
+	if i := strings.LastIndexByte(host, ':'); i > strings.LastIndexByte(host, ']') {
+		return host[:i], true
+	}
+	return host, false
 }
 
 // appendHost appends the rule's host rendered with the values.
@@ -232,10 +238,8 @@ func (r *Router) ServesHost(host string) bool {
 // (neither it nor a subdomain of it), its port ignored unless the server
 // name has one.
 func (t *table) foreignHost(host string) bool {
-	if strings.LastIndexByte(t.serverName, ':') <= strings.LastIndexByte(t.serverName, ']') {
-		if i := strings.LastIndexByte(host, ':'); i > strings.LastIndexByte(host, ']') {
-			host = host[:i]
-		}
+	if _, port := cutPort(t.serverName); !port {
+		host, _ = cutPort(host)
 	}
 	n, s := len(host), len(t.serverName)
 	if n < s || n > s && host[n-s-1] != '.' {
