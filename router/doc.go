@@ -88,7 +88,11 @@
 // into a URL. Among the rules of the endpoint (aliases last, then more
 // arguments first, then registration order) the first whose parameters all
 // have values, whose defaults agree and whose converters accept the values
-// wins. Other values form a query string sorted by key, unless
+// wins. Values may be strings, []byte, bools, Go numbers (named types too),
+// Stringers and TextMarshalers; a list counts as its one element, or as no
+// value when empty. Each is checked against its converter's Match and
+// escaped as one segment ('/' kept only by path). Other values form a query
+// string sorted by key (floats written as Python does, "1.0"), unless
 // BuildOptions.DropUnknown is set. Errors wrap ErrUnknownEndpoint,
 // ErrMissingParam, ErrInvalidValue or ErrMethodNotAllowed and name the
 // closest rule and a similar endpoint; they are *BuildError values whose
@@ -96,7 +100,8 @@
 //
 // # Serving and concurrency
 //
-// A HandlerFunc receives the parameters as a *Params without allocation;
+// Matching allocates nothing unless a parameter holds an escape. A
+// HandlerFunc receives the parameters as a *Params without allocation;
 // other handlers read Request.PathValue. Lookup exposes the matching to
 // callers that dispatch themselves. The first Lookup or ServeHTTP freezes the
 // rules: later Add and AddConverter calls fail with ErrServing, and the
