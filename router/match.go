@@ -123,12 +123,16 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 	if p == "" {
 		p = "/"
 	}
-	s := search{r: r, t: t, m: m, method: method, path: p, bit: methodBit(method)}
+	// Field by field: a composite literal is built aside, then copied.
+	var s search
+	s.r, s.t, s.m, s.method, s.path, s.bit = r, t, m, method, p, methodBit(method)
 	if t.hosted {
 		s.host = host
 	}
 	m.Location, m.Allow, m.Host = "", "", ""
-	m.allowMore = m.allowMore[:0]
+	if len(m.allowMore) > 0 {
+		m.allowMore = m.allowMore[:0]
+	}
 	if p[0] == '/' && t.root.match(&s, p) {
 		if rt := s.route; rt != nil && rt.extra == nil && !pct {
 			m.Route, m.Status = rt, http.StatusOK
