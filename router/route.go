@@ -84,9 +84,9 @@ type Route struct {
 	params    []paramInfo // the parameters, in order of appearance
 	extra     *routeExtra // nil for most rules
 	next      *Route      // next route of the same leaf
-	methods   []string    // Rule.Methods, upper-cased
 	serve     uint16      // standard methods served, HEAD included with GET
 	claim     uint16      // standard methods claimed (for dispatch and conflicts)
+	listed    bool        // Rule.Methods was not empty
 	strict    bool
 	buildOnly bool
 	escape    bool    // the path has bytes that building must escape
@@ -109,6 +109,7 @@ type routeExtra struct {
 	defaults      []Param    // defaults rendered as text, by key
 	redirect      *parsedRule
 	sources       []*Route // rules providing defaults for this one
+	methods       []string // Rule.Methods upper-cased, unless methodNames(claim) gives them
 }
 
 func (rt *Route) ext() *routeExtra {
@@ -121,7 +122,7 @@ func (rt *Route) ext() *routeExtra {
 // others returns the non-standard methods, sorted, without repeats.
 func (rt *Route) others() []string {
 	var out []string
-	for _, m := range rt.methods {
+	for _, m := range rt.givenMethods() {
 		if methodBit(m) == 0 && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
@@ -154,7 +155,7 @@ func (rt *Route) Rule() Rule {
 	r := Rule{
 		Path:      rt.path,
 		Endpoint:  rt.endpoint,
-		Methods:   slices.Clone(rt.methods),
+		Methods:   rt.givenMethods(),
 		BuildOnly: rt.buildOnly,
 		Handler:   rt.handler,
 		Data:      rt.data,
@@ -226,8 +227,7 @@ func (rt *Route) String() string {
 }
 
 // stdMethods are the standard methods in alphabetical order: bit i of a
-// method mask stands for stdMethods[i]. Routes share its one-method slices,
-// which are never written.
+// method mask stands for stdMethods[i].
 var stdMethods = [...]string{"CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"}
 
 const (
@@ -305,7 +305,18 @@ func (rt *Route) hasMethod(method string, bit uint16) bool {
 	if bit != 0 {
 		return rt.claim&bit != 0
 	}
-	return slices.Contains(rt.methods, method)
+	return slices.Contains(rt.givenMethods(), method)
+}
+
+// givenMethods returns a new copy of Rule.Methods, upper-cased.
+func (rt *Route) givenMethods() []string {
+	if rt.extra != nil && rt.extra.methods != nil {
+		return slices.Clone(rt.extra.methods)
+	}
+	if rt.listed {
+		return methodNames(rt.claim, nil)
+	}
+	return nil
 }
 
 // hasDefault reports whether the rule has a default for k.

@@ -2,7 +2,6 @@ package router
 
 import (
 	"fmt"
-	"math/bits"
 	"net/http"
 	"slices"
 	"strings"
@@ -307,26 +306,31 @@ func (t *table) configure(rt *Route, rule *Rule) error {
 }
 
 // setMethods derives the method masks from Rule.Methods and keeps the
-// list, upper-cased.
+// list, upper-cased, when the claimed mask does not give it back: when it
+// has a non-standard method, a repeat, HEAD beside GET or another order.
 func (rt *Route) setMethods(ms []string) error {
+	rt.listed = len(ms) > 0
 	if len(ms) == 0 {
 		rt.serve, rt.claim = mGET|mHEAD, mGET
 		return nil
 	}
-	if bit := methodBit(ms[0]); len(ms) == 1 && bit != 0 {
-		k := bits.TrailingZeros16(bit)
-		rt.methods, rt.claim = stdMethods[k:k+1:k+1], bit
-	} else {
-		rt.methods = make([]string, len(ms))
+	keep := false
+	for i, m := range ms {
+		bit := methodBit(m)
+		if bit == 0 && !isToken(m) {
+			return ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
+		}
+		keep = keep || bit == 0 || i > 0 && ms[i-1] >= m
+		rt.claim |= bit
+	}
+	if keep || rt.claim&(mGET|mHEAD) == mGET|mHEAD {
+		x := rt.ext()
+		x.methods = make([]string, len(ms))
 		for i, m := range ms {
-			if methodBit(m) == 0 {
-				if !isToken(m) {
-					return ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
-				}
-				m = strings.ToUpper(m)
+			if x.methods[i] = m; methodBit(m) == 0 {
+				x.methods[i] = strings.ToUpper(m)
+				rt.claim |= methodBit(x.methods[i])
 			}
-			rt.methods[i] = m
-			rt.claim |= methodBit(m)
 		}
 	}
 	rt.serve = rt.claim
