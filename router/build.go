@@ -206,7 +206,7 @@ func keepFirst(first *error, err error) error {
 
 // appendOwnPath renders the path of rt with the values.
 func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
-	dst, err := appendRule(dst, rt.path, rt.escape, rt.pathParams(), vals, nil)
+	dst, err := appendRule(dst, rt.path, rt.escapes(), rt.pathParams(), vals, nil)
 	if err != nil {
 		return dst, fmt.Errorf("fwk: build %q: rule %q: %w", rt.endpoint, rt.path, err)
 	}

@@ -215,7 +215,7 @@ func (l *leaf) quick(bit uint16) *Route {
 	}
 	if l.sum.claims&bit != 0 {
 		for rt := l.first(); rt != nil; rt = rt.next {
-			if rt.claim&bit != 0 {
+			if rt.claims()&bit != 0 {
 				return rt
 			}
 		}
@@ -272,7 +272,7 @@ func (s *search) hostIs(rt *Route) bool { return rt.matchHost(s.host, nil, 0) }
 // whether there is any such route.
 func (l *leaf) served(s *search, nonStrict bool) (mask uint16, more []string, found bool) {
 	if !l.sum.complex && !nonStrict {
-		return l.sum.serve, nil, true
+		return withHead(l.sum.claims), nil, true
 	}
 	for rt := l.first(); rt != nil; rt = rt.next {
 		if !(nonStrict && rt.strict) && (rt.Host() == "" || s.hostIs(rt)) {

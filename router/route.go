@@ -77,20 +77,17 @@ func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Route is a rule accepted by Router.Add. It is read-only.
 type Route struct {
-	path      string
-	endpoint  string
-	handler   http.Handler
-	data      any
-	params    []paramInfo // the parameters, in order of appearance
-	extra     *routeExtra // nil for most rules
-	next      *Route      // next route of the same leaf
-	serve     uint16      // standard methods served, HEAD included with GET
-	claim     uint16      // standard methods claimed (for dispatch and conflicts)
-	listed    bool        // Rule.Methods was not empty
-	strict    bool
-	buildOnly bool
-	escape    bool    // the path has bytes that building must escape
-	sum       leafSum // when first in its leaf
+	path     string
+	endpoint string
+	handler  http.Handler
+	data     any
+	params   []paramInfo // the parameters, in order of appearance
+	extra    *routeExtra // nil for most rules
+	next     *Route      // next route of the same leaf
+	serve    uint16      // standard methods served, HEAD included with GET
+	listed   bool        // Rule.Methods was not empty
+	strict   bool
+	sum      leafSum // when first in its leaf
 }
 
 // routeExtra holds the rule fields few rules set, and what the router
@@ -100,6 +97,8 @@ type routeExtra struct {
 	strictSlashes *bool
 	mergeSlashes  *bool
 	alias         bool
+	buildOnly     bool
+	escape        bool // the path has bytes that building must escape
 	redirectTo    string
 	hostGiven     string
 	host          string     // lower-cased host
@@ -109,7 +108,7 @@ type routeExtra struct {
 	defaults      []Param    // defaults rendered as text, by key
 	redirect      *parsedRule
 	sources       []*Route // rules providing defaults for this one
-	methods       []string // Rule.Methods upper-cased, unless methodNames(claim) gives them
+	methods       []string // Rule.Methods upper-cased, unless methodNames(claims) gives them
 }
 
 func (rt *Route) ext() *routeExtra {
@@ -122,7 +121,7 @@ func (rt *Route) ext() *routeExtra {
 // others returns the non-standard methods, sorted, without repeats.
 func (rt *Route) others() []string {
 	var out []string
-	for _, m := range rt.givenMethods() {
+	for _, m := range rt.keptMethods() {
 		if methodBit(m) == 0 && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
@@ -133,6 +132,30 @@ func (rt *Route) others() []string {
 
 // isAlias reports whether the rule has Alias.
 func (rt *Route) isAlias() bool { return rt.extra != nil && rt.extra.alias }
+
+// isBuildOnly reports whether the rule has BuildOnly.
+func (rt *Route) isBuildOnly() bool { return rt.extra != nil && rt.extra.buildOnly }
+
+// escapes reports whether the path has bytes that building must escape.
+func (rt *Route) escapes() bool { return rt.extra != nil && rt.extra.escape }
+
+// claims returns the standard methods claimed (for dispatch and conflicts):
+// those served, without the HEAD that GET implies.
+func (rt *Route) claims() uint16 {
+	if rt.serve&mGET != 0 {
+		return rt.serve &^ mHEAD
+	}
+	return rt.serve
+}
+
+// withHead returns a claimed mask with the HEAD that GET implies: the
+// methods served.
+func withHead(claims uint16) uint16 {
+	if claims&mGET != 0 {
+		return claims | mHEAD
+	}
+	return claims
+}
 
 // merges reports whether the rule has MergeSlashes (the default).
 func (rt *Route) merges() bool {
@@ -156,7 +179,7 @@ func (rt *Route) Rule() Rule {
 		Path:      rt.path,
 		Endpoint:  rt.endpoint,
 		Methods:   rt.givenMethods(),
-		BuildOnly: rt.buildOnly,
+		BuildOnly: rt.isBuildOnly(),
 		Handler:   rt.handler,
 		Data:      rt.data,
 	}
@@ -303,18 +326,27 @@ func isToken(s string) bool {
 // is standard.
 func (rt *Route) hasMethod(method string, bit uint16) bool {
 	if bit != 0 {
-		return rt.claim&bit != 0
+		return rt.claims()&bit != 0
 	}
-	return slices.Contains(rt.givenMethods(), method)
+	return slices.Contains(rt.keptMethods(), method)
+}
+
+// keptMethods returns Rule.Methods when kept: always when some method is
+// not standard.
+func (rt *Route) keptMethods() []string {
+	if rt.extra == nil {
+		return nil
+	}
+	return rt.extra.methods
 }
 
 // givenMethods returns a new copy of Rule.Methods, upper-cased.
 func (rt *Route) givenMethods() []string {
-	if rt.extra != nil && rt.extra.methods != nil {
-		return slices.Clone(rt.extra.methods)
+	if kept := rt.keptMethods(); kept != nil {
+		return slices.Clone(kept)
 	}
 	if rt.listed {
-		return methodNames(rt.claim, nil)
+		return methodNames(rt.claims(), nil)
 	}
 	return nil
 }

@@ -74,7 +74,8 @@ type table struct {
 	staticBits [8]uint64           // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
-	endpoints  map[string][]*Route // build order per endpoint; see endpointIndex
+	endpoints  map[string]int    // see endpointIndex
+	multi      map[string][]*Route // build order of endpoints with several routes
 	parser     parser
 	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
@@ -213,7 +214,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 	}
 	t.routes = append(t.routes, rt)
 	if rule.Endpoint != "" && t.endpoints != nil {
-		t.addEndpoint(rt, nil)
+		t.addEndpoint(rt, len(t.routes)-1)
 	}
 	t.defaults = t.defaults || len(rule.Defaults) > 0
 	return rt, nil
@@ -270,14 +271,15 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 	t.segs = pr.segs
 	rt := t.allocs.routes.one()
 	*rt = Route{
-		path:      path,
-		endpoint:  rule.Endpoint,
-		handler:   rule.Handler,
-		data:      rule.Data,
-		params:    pr.params,
-		strict:    rule.StrictSlashes == nil || *rule.StrictSlashes,
-		buildOnly: rule.BuildOnly,
-		escape:    pr.escape,
+		path:     path,
+		endpoint: rule.Endpoint,
+		handler:  rule.Handler,
+		data:     rule.Data,
+		params:   pr.params,
+		strict:   rule.StrictSlashes == nil || *rule.StrictSlashes,
+	}
+	if rule.BuildOnly || pr.escape {
+		rt.ext().buildOnly, rt.ext().escape = rule.BuildOnly, pr.escape
 	}
 	return rt, pr, t.configure(rt, &rule)
 }
@@ -311,33 +313,29 @@ func (t *table) configure(rt *Route, rule *Rule) error {
 func (rt *Route) setMethods(ms []string) error {
 	rt.listed = len(ms) > 0
 	if len(ms) == 0 {
-		rt.serve, rt.claim = mGET|mHEAD, mGET
+		rt.serve = mGET | mHEAD
 		return nil
 	}
-	keep := false
+	keep, claim := false, uint16(0)
 	for i, m := range ms {
 		bit := methodBit(m)
 		if bit == 0 && !isToken(m) {
 			return ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
 		}
 		keep = keep || bit == 0 || i > 0 && ms[i-1] >= m
-		rt.claim |= bit
+		claim |= bit
 	}
-	if keep || rt.claim&(mGET|mHEAD) == mGET|mHEAD {
+	if keep || claim&(mGET|mHEAD) == mGET|mHEAD {
 		x := rt.ext()
 		x.methods = make([]string, len(ms))
 		for i, m := range ms {
 			if x.methods[i] = m; methodBit(m) == 0 {
 				x.methods[i] = strings.ToUpper(m)
-				rt.claim |= methodBit(x.methods[i])
+				claim |= methodBit(x.methods[i])
 			}
 		}
 	}
-	rt.serve = rt.claim
-	if rt.claim&mGET != 0 {
-		rt.serve |= mHEAD
-		rt.claim &^= mHEAD // HEAD listed beside GET is implied, not claimed
-	}
+	rt.serve = withHead(claim) // HEAD listed beside GET is implied, not claimed
 	return nil
 }
 
@@ -431,16 +429,17 @@ func (t *table) allowFor(mask uint16) string {
 	return s
 }
 
-// endpointIndex returns the routes of each endpoint in build order. It is
-// built when first needed (a Build, or the freeze), then kept up to date by
-// Add; the table must be locked or frozen.
-func (t *table) endpointIndex() map[string][]*Route {
+// endpointIndex returns the endpoints: for each, its one route's position
+// in t.routes, or -1 when it has several, kept in t.multi in build order.
+// It is built when first needed (a Build, or the freeze), then kept up to
+// date by Add; the table must be locked or frozen.
+func (t *table) endpointIndex() map[string]int {
 	if t.endpoints == nil {
-		t.endpoints = make(map[string][]*Route, len(t.routes))
-		one := make([]*Route, len(t.routes)) // the one-route lists share it
+		t.endpoints = make(map[string]int, len(t.routes))
+		t.multi = make(map[string][]*Route)
 		for i, rt := range t.routes {
 			if rt.endpoint != "" {
-				t.addEndpoint(rt, one[i:i:i+1])
+				t.addEndpoint(rt, i)
 			}
 		}
 	}
@@ -448,22 +447,34 @@ func (t *table) endpointIndex() map[string][]*Route {
 }
 
 // endpointRoutes returns the routes of an endpoint in build order.
-func (t *table) endpointRoutes(ep string) []*Route { return t.endpointIndex()[ep] }
+func (t *table) endpointRoutes(ep string) []*Route {
+	i, ok := t.endpointIndex()[ep]
+	if !ok || i < 0 {
+		return t.multi[ep]
+	}
+	return t.routes[i : i+1 : i+1]
+}
 
-// addEndpoint inserts rt into its endpoint's build order: aliases last,
-// then rules with more arguments (parameters plus defaults) first, then
-// more defaults, then registration order (Werkzeug's build_compare_key).
-// A first route goes into one, an empty slice of capacity 1, when given.
-func (t *table) addEndpoint(rt *Route, one []*Route) {
-	list := t.endpoints[rt.endpoint]
-	if list == nil {
-		list = one
+// addEndpoint enters rt, at position i of t.routes, in its endpoint's build
+// order: aliases last, then rules with more arguments (parameters plus
+// defaults) first, then more defaults, then registration order (Werkzeug's
+// build_compare_key).
+func (t *table) addEndpoint(rt *Route, i int) {
+	first, ok := t.endpoints[rt.endpoint]
+	if !ok {
+		t.endpoints[rt.endpoint] = i
+		return
 	}
-	i := len(list)
-	for i > 0 && buildsBefore(rt, list[i-1]) {
-		i--
+	list := t.multi[rt.endpoint]
+	if first >= 0 {
+		list = []*Route{t.routes[first]}
+		t.endpoints[rt.endpoint] = -1
 	}
-	t.endpoints[rt.endpoint] = slices.Insert(list, i, rt)
+	j := len(list)
+	for j > 0 && buildsBefore(rt, list[j-1]) {
+		j--
+	}
+	t.multi[rt.endpoint] = slices.Insert(list, j, rt)
 }
 
 func buildsBefore(a, b *Route) bool {
@@ -483,10 +494,10 @@ func (t *table) linkDefaults() {
 	if !t.defaults {
 		return
 	}
-	for _, list := range t.endpoints {
+	for _, list := range t.multi {
 		for i, rt := range list {
 			for _, s := range list[:i] {
-				if !rt.buildOnly && !s.buildOnly && len(s.defs()) > 0 && sameArgs(s, rt) {
+				if !rt.isBuildOnly() && !s.isBuildOnly() && len(s.defs()) > 0 && sameArgs(s, rt) {
 					rt.ext().sources = append(rt.ext().sources, s)
 				}
 			}
