@@ -168,6 +168,7 @@ func TestRuleMethodsRoundTrip(t *testing.T) {
 	for i, ms := range [][]string{
 		nil, {}, {"GET"}, {"head", "GET", "GET"}, {"OPTIONS", "CONNECT", "TRACE", "DELETE", "PATCH", "PUT", "POST", "HEAD", "GET"},
 		{"PURGE", "get"}, {"GET", "propfind"}, many[:16], many,
+		{"HEAD"}, {"GET", "HEAD"}, {"DELETE", "GET", "PUT"}, {"PUT", "GET"}, {"POST"},
 	} {
 		r := router.New()
 		rt, err := r.Add(router.Rule{Path: "/m" + string(rune('a'+i)) + "/é/<int:id>", Methods: ms})
