@@ -74,7 +74,7 @@ type table struct {
 	staticBits [8]uint64           // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
-	endpoints  map[string]int    // see endpointIndex
+	endpoints  map[string]int      // see endpointIndex
 	multi      map[string][]*Route // build order of endpoints with several routes
 	parser     parser
 	segs       []ruleSeg // the segments of the rule being added
