@@ -150,8 +150,8 @@ func (t *table) indexStatic(n *node) {
 			t.staticBits[i>>6] |= 1 << (i & 63)
 		}
 	}
-	for _, e := range n.edges {
-		t.indexStatic(e.node)
+	for _, c := range n.statics {
+		t.indexStatic(c)
 	}
 }
 

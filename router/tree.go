@@ -18,11 +18,14 @@ import "slices"
 const smallFanout = 8
 
 type node struct {
-	edges []edge           // static children
-	index map[string]*node // the static children, beyond smallFanout
-	dyn   *node            // first dynamic child; the others follow by sib
-	sib   *node            // next dynamic child of the parent
-	pat   *pattern         // set on dynamic children
+	// edges are the static children, up to smallFanout; past that they
+	// all move to index and edges keeps only the first, non-nil as long as
+	// the node has static children.
+	edges []edge
+	index map[string]*node
+	dyn   *node    // first dynamic child; the others follow by sib
+	sib   *node    // next dynamic child of the parent
+	pat   *pattern // set on dynamic children
 	leaf  *leaf
 	slash *leaf
 }
@@ -88,12 +91,30 @@ func (n *node) staticChild(seg string) *node {
 
 // escapedChild returns the static child whose text equals seg decoded.
 func (n *node) escapedChild(seg string) *node {
-	for _, e := range n.edges {
-		if equalEscaped(seg, e.key) {
-			return e.node
+	for key, c := range n.statics {
+		if equalEscaped(seg, key) {
+			return c
 		}
 	}
 	return nil
+}
+
+// statics yields the static children and their texts (range over
+// n.statics).
+func (n *node) statics(yield func(string, *node) bool) {
+	if n.index != nil {
+		for key, c := range n.index {
+			if !yield(key, c) {
+				return
+			}
+		}
+		return
+	}
+	for _, e := range n.edges {
+		if !yield(e.key, e.node) {
+			return
+		}
+	}
 }
 
 // child returns the child of n for a segment of a rule (static text, or a
@@ -104,14 +125,17 @@ func (n *node) child(lit string, p *pattern, a *allocs) *node {
 			return c
 		}
 		c := a.nodes.one()
-		n.edges = append(n.edges, edge{key: lit, node: c})
 		if n.index != nil {
 			n.index[lit] = c
-		} else if len(n.edges) > smallFanout {
+			return c
+		}
+		n.edges = append(n.edges, edge{key: lit, node: c})
+		if len(n.edges) > smallFanout {
 			n.index = make(map[string]*node, len(n.edges))
 			for _, e := range n.edges {
 				n.index[e.key] = e.node
 			}
+			n.edges = slices.Clip(n.edges[:1])
 		}
 		return c
 	}
