@@ -76,6 +76,7 @@ type table struct {
 	routes     []*Route            // registration order
 	endpoints  map[string]int      // see endpointIndex
 	multi      map[string][]*Route // build order of endpoints with several routes
+	indexed    sync.Once           // builds endpoints and multi
 	parser     parser
 	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
@@ -131,8 +132,7 @@ func (r *Router) freeze() *table {
 		return t
 	}
 	t := r.mutable()
-	t.endpointIndex()
-	t.routes = slices.Clip(t.routes)
+	t.routes = slices.Clone(t.routes) // drops the spare capacity
 	t.static = make(map[string]*leaf, t.nstatic)
 	t.indexStatic(&t.root)
 	t.linkDefaults()
@@ -431,10 +431,11 @@ func (t *table) allowFor(mask uint16) string {
 
 // endpointIndex returns the endpoints: for each, its one route's position
 // in t.routes, or -1 when it has several, kept in t.multi in build order.
-// It is built when first needed (a Build, or the freeze), then kept up to
-// date by Add; the table must be locked or frozen.
+// It is built when first needed (a Build, or the freeze when some rule has
+// defaults), then kept up to date by Add, so that routers that never build
+// do not hold it; the table must be locked or frozen.
 func (t *table) endpointIndex() map[string]int {
-	if t.endpoints == nil {
+	t.indexed.Do(func() {
 		t.endpoints = make(map[string]int, len(t.routes))
 		t.multi = make(map[string][]*Route)
 		for i, rt := range t.routes {
@@ -442,7 +443,7 @@ func (t *table) endpointIndex() map[string]int {
 				t.addEndpoint(rt, i)
 			}
 		}
-	}
+	})
 	return t.endpoints
 }
 
@@ -494,6 +495,7 @@ func (t *table) linkDefaults() {
 	if !t.defaults {
 		return
 	}
+	t.endpointIndex()
 	for _, list := range t.multi {
 		for i, rt := range list {
 			for _, s := range list[:i] {
