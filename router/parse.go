@@ -147,7 +147,11 @@ func checkRuleText(rule string) (escape bool, err *RuleError) {
 	if len(rule) > maxRuleLen {
 		return false, ruleErr(rule, maxRuleLen, ErrBadRule, "rule longer than %d bytes", maxRuleLen)
 	}
-	for i := 0; i < len(rule); i++ {
+	i := 0
+	for i < len(rule) && inSet(rule[i], classRule) {
+		i++ // the common case, in a tight loop
+	}
+	for ; i < len(rule); i++ {
 		c := rule[i]
 		if inSet(c, classRule) {
 			continue

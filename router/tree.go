@@ -60,12 +60,15 @@ type slab[T any] struct {
 	chunks int
 }
 
-func (s *slab[T]) one() *T {
+func (s *slab[T]) one() *T { return &s.take()[0] }
+
+// take returns a slice of one zero T, of capacity 1.
+func (s *slab[T]) take() []T {
 	if len(s.free) == 0 {
 		s.free = make([]T, 8<<min(s.chunks, 5)-1)
 		s.chunks++
 	}
-	p := &s.free[0]
+	p := s.free[:1:1]
 	s.free = s.free[1:]
 	return p
 }
@@ -74,6 +77,7 @@ func (s *slab[T]) one() *T {
 type allocs struct {
 	nodes  slab[node]
 	routes slab[Route]
+	edges  slab[edge] // the first edge of each node
 }
 
 // staticChild returns the static child for a segment without escapes.
@@ -128,6 +132,9 @@ func (n *node) child(lit string, p *pattern, a *allocs) *node {
 		if n.index != nil {
 			n.index[lit] = c
 			return c
+		}
+		if n.edges == nil {
+			n.edges = a.edges.take()[:0]
 		}
 		n.edges = append(n.edges, edge{key: lit, node: c})
 		if len(n.edges) > smallFanout {
