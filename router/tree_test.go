@@ -8,10 +8,16 @@ import (
 )
 
 // TestWideNode routes through a node with more static children than are
-// scanned linearly: its first-byte buckets, a bucket searched by halves
-// (more than 8 texts starting with 's'), escaped and empty segments, and
-// misses that fall through to the dynamic child.
+// scanned linearly: its first-byte buckets (8 texts starting with 's'), or
+// its map when a first byte is crowded (12 of them), escaped and empty
+// segments, and misses that fall through to the dynamic child.
 func TestWideNode(t *testing.T) {
+	for _, crowd := range []int{8, 12} {
+		t.Run(fmt.Sprint(crowd), func(t *testing.T) { testWideNode(t, crowd) })
+	}
+}
+
+func testWideNode(t *testing.T, crowd int) {
 	no := false
 	rules := []router.Rule{
 		{Path: "/w/<x>", Endpoint: "dyn"},
@@ -20,7 +26,7 @@ func TestWideNode(t *testing.T) {
 	for _, key := range []string{"a", "ab", "b", "café", "a b", "~", "zz"} {
 		rules = append(rules, router.Rule{Path: "/w/" + key, Endpoint: key})
 	}
-	for i := range 12 {
+	for i := range crowd {
 		key := fmt.Sprintf("s%d", i)
 		rules = append(rules, router.Rule{Path: "/w/" + key, Endpoint: key})
 	}
@@ -38,12 +44,13 @@ func TestWideNode(t *testing.T) {
 		{"GET", "/w//e", "200 empty"},
 		{"GET", "/w/s", "200 dyn x=s"},
 		{"GET", "/w/s12", "200 dyn x=s12"},
+		{"GET", "/w/s99", "200 dyn x=s99"},
 		{"GET", "/w/c", "200 dyn x=c"},
 		{"GET", "/w/abc", "200 dyn x=abc"},
 		{"GET", "/w/\u00e0", "200 dyn x=\u00e0"},
 		{"GET", "/w/z", "200 dyn x=z"},
 	}
-	for i := range 12 {
+	for i := range crowd {
 		key := fmt.Sprintf("s%d", i)
 		cases = append(cases, lookupCase{"GET", "/w/" + key, "200 " + key})
 	}
