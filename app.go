@@ -72,6 +72,11 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	host, hostErr := asciiHost(cfg.ServerName)
+	if hostErr != nil {
+		return nil, &StartupError{What: "config", Culprit: keyServerName, Err: hostErr}
+	}
+	cfg.ServerName = host
 	a := &App{
 		cfg:           cfg,
 		router:        router.New(),

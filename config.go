@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/net/idna"
 )
 
 // Config is the application configuration. Every key the controller bundle
@@ -27,7 +29,9 @@ type Config struct {
 	CSRFEnabled bool
 	// ServerName (SERVER_NAME) is the host (and port) used for absolute URLs
 	// built outside of a request and for Subdomain rules. It does not restrict
-	// which hosts are served. Default "localhost".
+	// which hosts are served. A name that is not ASCII ("☃.example.com") is
+	// used in its IDNA form ("xn--n3h.example.com"), as clients send it;
+	// fwk.New refuses one IDNA cannot encode. Default "localhost".
 	ServerName string
 	// DefaultSubdomain (DEFAULT_SUBDOMAIN) is the subdomain of ServerName
 	// that rules without fwk.Host or fwk.Subdomain serve (Werkzeug's
@@ -449,6 +453,24 @@ func (c Config) validate() error {
 		need = "CSRF protection (" + keyCSRFEnabled + ") is on"
 	}
 	return c.checkSecretKeys(need)
+}
+
+// asciiHost returns a host whose name is not ASCII in the ASCII (IDNA)
+// form clients send, port kept: "☃.example.com:8080" gives
+// "xn--n3h.example.com:8080". ASCII hosts are returned as given.
+func asciiHost(host string) (string, error) {
+	if strings.IndexFunc(host, func(r rune) bool { return r >= 0x80 }) < 0 {
+		return host, nil
+	}
+	name, port := host, ""
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		name, port = host[:i], host[i:]
+	}
+	a, err := idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true)).ToASCII(name)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a valid internationalized host name: %w", host, err)
+	}
+	return a + port, nil
 }
 
 // csrfFieldName is CSRFFieldName with "" read as "csrf_token".

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,20 +51,10 @@ func TestDefaultSubdomain(t *testing.T) {
 		{"api.example.test", "/", "404"},
 		{"www.example.test", "/link", "200 /"},
 	} {
-		req, err := http.NewRequest("GET", srv.URL+tt.path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Host = tt.host
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		got := resp.Status[:3]
-		if resp.StatusCode == 200 {
-			got += " " + string(body)
+		code, body := getOnHost(t, srv, tt.host, tt.path)
+		got := strconv.Itoa(code)
+		if code == 200 {
+			got += " " + body
 		}
 		if got != tt.want {
 			t.Errorf("GET %s on %s = %q, want %q", tt.path, tt.host, got, tt.want)
@@ -74,6 +65,27 @@ func TestDefaultSubdomain(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "DEFAULT_SUBDOMAIN") {
 		t.Errorf("DefaultSubdomain without SERVER_NAME: %v", err)
 	}
+}
+
+// getOnHost GETs path from srv with the Host header host and returns the
+// status and body.
+func getOnHost(t *testing.T, srv *httptest.Server, host, path string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest("GET", srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = host
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
 }
 
 // Rules without a host serve the default subdomain and hosts outside

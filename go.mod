@@ -8,6 +8,7 @@ require (
 	github.com/gobuffalo/flect v1.0.3
 	github.com/klauspost/compress v1.20.3
 	github.com/rs/cors v1.11.1
+	golang.org/x/net v0.60.0
 )
 
 require (

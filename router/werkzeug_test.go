@@ -659,10 +659,13 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 //   - test_converter_with_tuples, test_nested_regex_groups, test_regex,
 //     test_part_isolating_default: converters defined by a regular expression;
 //     fwk's converters are Go values with Match (see Converter).
-//   - test_external_building_*, test_bind_long_idna_name_with_port,
-//     test_server_name_interpolation, test_server_name_match_default_port, test_bind_*_host, test_invalid_subdomain_warning,
+//   - test_external_building_*, test_server_name_interpolation,
+//     test_server_name_match_default_port, test_bind_*_host,
+//     test_invalid_subdomain_warning,
 //     test_http_host_before_server_name: absolute URL building and host
-//     binding belong to fwk's URLFor (external URLs), not to the router.
+//     binding belong to fwk's URLFor (external URLs), not to the router;
+//     test_bind_long_idna_name_with_port and the IDNA host of
+//     test_unicode_rules are ported in fwk's idna_test.go.
 // Ported in other files: host_werkzeug_test.go has TestHostMatching,
 // TestSubdomainMatching, TestDefaultSubdomain (Router.DefaultSubdomain),
 // test_request_redirect_default_subdomain, test_server_name_casing and
