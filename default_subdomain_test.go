@@ -2,8 +2,6 @@ package fwk_test
 
 import (
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -51,7 +49,7 @@ func TestDefaultSubdomain(t *testing.T) {
 		{"api.example.test", "/", "404"},
 		{"www.example.test", "/link", "200 /"},
 	} {
-		code, body := getOnHost(t, srv, tt.host, tt.path)
+		code, body := getHost(t, srv, tt.host, tt.path)
 		got := strconv.Itoa(code)
 		if code == 200 {
 			got += " " + body
@@ -65,27 +63,6 @@ func TestDefaultSubdomain(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "DEFAULT_SUBDOMAIN") {
 		t.Errorf("DefaultSubdomain without SERVER_NAME: %v", err)
 	}
-}
-
-// getOnHost GETs path from srv with the Host header host and returns the
-// status and body.
-func getOnHost(t *testing.T, srv *httptest.Server, host, path string) (int, string) {
-	t.Helper()
-	req, err := http.NewRequest("GET", srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Host = host
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, string(body)
 }
 
 // Rules without a host serve the default subdomain and hosts outside

@@ -40,7 +40,7 @@ func TestServerNameIDNA(t *testing.T) {
 	}
 	srv := httptest.NewServer(a)
 	defer srv.Close()
-	code, body := getOnHost(t, srv, "shop.xn--n3h.example.com", "/")
+	code, body := getHost(t, srv, "shop.xn--n3h.example.com", "/")
 	if code != 200 || body != "shop" {
 		t.Errorf("GET / on the shop subdomain = %d %q", code, body)
 	}
