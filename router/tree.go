@@ -131,21 +131,22 @@ func (n *node) sortWide() {
 	if w == nil || w.index == nil {
 		return
 	}
+	var count [256]uint32
+	for key := range w.index {
+		if key == "" {
+			w.first[0]++ // the empty text sorts first
+		} else if count[key[0]]++; count[key[0]] > smallFanout {
+			return // a crowded first byte (res1, res2, ...): the map stays
+		}
+	}
+	for b, c := range count {
+		w.first[b+1] = w.first[b] + c
+	}
 	es := make([]edge, 0, len(w.index))
 	for key, c := range w.index {
 		es = append(es, edge{key: key, node: c})
 	}
 	slices.SortFunc(es, func(a, b edge) int { return strings.Compare(a.key, b.key) })
-	i := 0
-	for b := range w.first {
-		for i < len(es) && (es[i].key == "" || int(es[i].key[0]) < b) {
-			i++
-		}
-		w.first[b] = uint32(i)
-		if b > 0 && w.first[b]-w.first[b-1] > smallFanout {
-			return // a crowded first byte (res1, res2, ...): the map stays
-		}
-	}
 	n.edges, w.index = es, nil
 }
 
