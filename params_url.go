@@ -166,14 +166,14 @@ func (p *urlParam) text(raw string) (string, error) {
 // t.
 func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
 	if p.conv != nil && p.typ == nil { // undeclared: fitted per request
-		var text func(*Ctx, string) (reflect.Value, error)
+		var text func(string) (reflect.Value, error)
 		if textual(t) {
 			var err error
-			if text, err = p.textConv(t); err != nil {
+			if text, err = bind.For(t); err != nil {
 				return nil, err
 			}
 		}
-		return func(c *Ctx, raw string) (reflect.Value, error) {
+		return func(_ *Ctx, raw string) (reflect.Value, error) {
 			x, err := p.value(raw)
 			if err != nil {
 				return x, err
@@ -182,8 +182,8 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 			switch {
 			case err == nil:
 				return f(x)
-			case text != nil:
-				return text(c, raw)
+			case text != nil: // x is not a string: the text it came from
+				return text(raw)
 			}
 			return reflect.Value{}, fmt.Errorf("fwk: URL param %s: %w (%w)", p.spec(), err, ErrBadView)
 		}, nil

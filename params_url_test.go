@@ -144,6 +144,7 @@ func TestConverterValueReachesView(t *testing.T) {
 		routes.Func("/lrgb/<lrgb:c>", func(ctx *fwk.Ctx, c RGB) error { return respondf(ctx, "%d", c.B) }),
 		routes.Func("/lrgb-any/<lrgb:c>", func(ctx *fwk.Ctx, c any) error { return respondf(ctx, "%T", c) }),
 		routes.Func("/lrgb-int/<lrgb:c>", func(ctx *fwk.Ctx, c int) error { return respondf(ctx, "%d", c) }),
+		routes.Func("/lrgb-txt/<lrgb:c>", func(ctx *fwk.Ctx, c string) error { return respondf(ctx, "%s", c) }),
 		routes.Func("/even/<even:n>", func(ctx *fwk.Ctx, n int) error { return respondf(ctx, "%d", n) }),
 		routes.Func("/even/<even:n>/<rgb:c>", func(ctx *fwk.Ctx, n uint16, c RGB) error { return respondf(ctx, "%d %d", n, c.R) }),
 		routes.Func("/liar/<liar:n>/<s>", func(ctx *fwk.Ctx, n int64, s string) error { return respondf(ctx, "%d", n) }),
@@ -175,6 +176,8 @@ func TestConverterValueReachesView(t *testing.T) {
 		{"/lrgb/000000", 404, ""},
 		{"/lrgb-any/ff8010", 200, "fwk_test.RGB"},
 		{"/lrgb-int/ff8010", 500, ""},
+		{"/lrgb-txt/ff8010", 200, "ff8010"}, // undeclared converter, string param: the matched text
+		{"/lrgb-txt/000000", 404, ""},
 		{"/even/4", 200, "4"},
 		{"/even/3", 404, ""},
 		{"/even/12345678", 200, "12345678"},
