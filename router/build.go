@@ -77,6 +77,11 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 		o = *opts
 	}
 	list := t.endpointRoutes(ep)
+	if len(list) == 1 && (o.Method == "" || list[0].serves(o.Method)) {
+		if out, ok := list[0].appendPlain(dst, vals); ok {
+			return appendAnchor(out, o.Anchor), list[0], nil
+		}
+	}
 	if len(list) == 0 {
 		return dst, nil, t.unknownEndpoint(ep, o.Method, vals)
 	}
@@ -91,12 +96,16 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	var errs buildErrs
 	for rank := range 4 {
 		for _, rt := range list {
-			if t.buildRank(rt, &o) != rank {
+			// A lone rule is tried at once, whatever its rank (but -1).
+			if r := t.buildRank(rt, &o); r != rank && (len(list) > 1 || r < 0) {
 				continue
 			}
 			if out, err := rt.appendURL(dst, vals, &o, &errs); err == nil {
 				return out, rt, nil
 			}
+		}
+		if len(list) == 1 {
+			break
 		}
 	}
 	return dst, nil, buildFailure(ep, o.Method, vals, list, &errs)
@@ -136,9 +145,9 @@ func (rt *Route) serves(method string) bool {
 
 // value returns the non-nil value of key in the pairs, through oneValue.
 func value(vals []any, key string) (any, bool) {
-	for i := 0; i+1 < len(vals); i += 2 {
-		if k, _ := vals[i].(string); k == key && vals[i+1] != nil {
-			return oneValue(vals[i+1])
+	for i := 1; i < len(vals); i += 2 {
+		if k, _ := vals[i-1].(string); len(k) == len(key) && k == key && vals[i] != nil {
+			return oneValue(vals[i])
 		}
 	}
 	return nil, false
@@ -166,10 +175,10 @@ func oneValue(v any) (any, bool) {
 // appendURL builds rt's URL if the values suit it; otherwise it records why
 // not in errs and returns a non-nil error.
 func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildErrs) ([]byte, error) {
-	for k, d := range rt.defaultsMap() {
-		if v, ok := value(vals, k); ok && !sameValue(v, d) {
+	for _, d := range rt.defs() {
+		if v, ok := value(vals, d.Key); ok && !sameValue(v, rt.extra.defaultsMap[d.Key]) {
 			return dst, keepFirst(&errs.mismatch, fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w",
-				rt.endpoint, rt.path, v, k, d, ErrInvalidValue))
+				rt.endpoint, rt.path, v, d.Key, rt.extra.defaultsMap[d.Key], ErrInvalidValue))
 		}
 	}
 	start := len(dst)
@@ -188,11 +197,46 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 	if len(vals)/2 > len(rt.params) && !o.DropUnknown {
 		dst = rt.appendQuery(dst, vals)
 	}
-	if o.Anchor != "" {
-		dst = append(dst, '#')
-		dst = appendEscaped(dst, o.Anchor, classFragment, false)
+	return appendAnchor(dst, o.Anchor), nil
+}
+
+// appendPlain is appendURL for the common case, a rule without defaults,
+// host or bytes to escape (no extra) built with values for exactly its
+// parameters, in their order: one straight pass. It reports false for any
+// other case, or a value refused, which appendURL then explains.
+func (rt *Route) appendPlain(dst []byte, vals []any) ([]byte, bool) {
+	if rt.extra != nil || len(vals) != 2*len(rt.params) {
+		return dst, false
 	}
-	return dst, nil
+	start, prev := len(dst), 0
+	for i := range rt.params {
+		p := &rt.params[i]
+		v, ok := oneValue(vals[2*i+1])
+		if k, _ := vals[2*i].(string); k != p.name || !ok || v == nil {
+			return dst[:start], false
+		}
+		dst = append(dst, rt.path[prev:p.start]...)
+		prev = int(p.end)
+		if s, text := v.(string); text && p.ci.fast && !p.ci.slash && s != "" && !isDotSegment(s) {
+			dst, ok = appendValid(dst, s, classSegment) // appendSegment's work
+		} else {
+			var err error
+			dst, err = p.appendValue(dst, v)
+			ok = err == nil
+		}
+		if !ok {
+			return dst[:start], false
+		}
+	}
+	return append(dst, rt.path[prev:]...), true
+}
+
+// appendAnchor appends "#anchor", escaped, unless anchor is empty.
+func appendAnchor(dst []byte, anchor string) []byte {
+	if anchor == "" {
+		return dst
+	}
+	return appendEscaped(append(dst, '#'), anchor, classFragment, false)
 }
 
 // keepFirst stores err in *first unless it holds one already, and returns
@@ -245,25 +289,29 @@ func appendRule(dst []byte, text string, escape bool, params []paramInfo, vals [
 
 // appendLit appends text of a rule, escaped as a path if escape is set.
 func appendLit(dst []byte, s string, escape bool) []byte {
-	if escape {
-		return appendEscaped(dst, s, classPath, false)
+	if !escape {
+		return append(dst, s...)
 	}
-	return append(dst, s...)
+	return appendEscaped(dst, s, classPath, false)
 }
 
-// appendValue appends the escaped URL text of v for parameter p.
+// appendValue appends the escaped URL text of v for parameter p. Text for
+// a converter that takes any text as is (ci.fast) skips the converter.
 func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
-	conv := p.ci.conv
-	if b, ok := conv.(*builtin); ok {
-		return b.appendURL(dst, v) // a direct call: dst does not escape
+	s, ok := v.(string)
+	if !ok || !p.ci.fast {
+		if b, ok := p.ci.conv.(*builtin); ok {
+			return b.appendURL(dst, v) // a direct call: dst does not escape
+		}
+		var err error
+		if s, err = p.ci.conv.ToURL(v); err != nil {
+			return dst, err
+		}
+		if !p.ci.conv.Match(s) {
+			return dst, fmt.Errorf("converter does not match its own text %q", s)
+		}
 	}
-	s, err := conv.ToURL(v)
-	switch {
-	case err != nil:
-		return dst, err
-	case !conv.Match(s):
-		return dst, fmt.Errorf("converter does not match its own text %q", s)
-	case p.ci.slash:
+	if p.ci.slash {
 		return appendPathValue(dst, s)
 	}
 	return appendSegment(dst, s)

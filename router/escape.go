@@ -50,7 +50,10 @@ const charClass = "" +
 func inSet(c byte, class byte) bool { return charClass[c]&class != 0 }
 
 // appendEscaped appends s to dst, percent-encoding every byte outside the
-// set; with plus, a space becomes '+'.
+// set; with plus, a space becomes '+'. It is not inlined, so that appendLit
+// is.
+//
+//go:noinline
 func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
