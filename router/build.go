@@ -10,19 +10,18 @@ import (
 // BuildOptions refine URL building.
 type BuildOptions struct {
 	// Method restricts building to rules serving this method (a GET rule
-	// serves HEAD). When empty, rules serving GET are tried first, then the
-	// others.
+	// serves HEAD). When empty, rules serving GET are tried first.
 	Method string
 	// Anchor, if set, is appended as a fragment ("#anchor"), escaped.
 	Anchor string
-	// DropUnknown leaves out values that are neither parameters nor
-	// defaults of the rule built, instead of appending them as the query
-	// string (Werkzeug's append_unknown=False).
+	// DropUnknown leaves out the values that are neither parameters nor
+	// defaults of the rule instead of making them the query string
+	// (Werkzeug's append_unknown=False).
 	DropUnknown bool
-	// Host is the host of the current request, if any: among the rules
-	// the values suit, those whose Host matches it are tried first. The
-	// URL built is a path either way; compare Route.BuildHost of the rule
-	// returned with Host to decide whether it must be absolute.
+	// Host is the current request's host: among the rules the values suit,
+	// those whose Host matches it are tried first. The URL is a path
+	// either way; compare Route.BuildHost of the rule returned with Host
+	// to decide whether it must be absolute.
 	Host string
 }
 
@@ -39,19 +38,18 @@ func (r *Router) Build(endpoint string, values ...any) (string, error) {
 }
 
 // AppendBuild appends the URL of an endpoint to dst and returns the rule
-// used. Rules of the endpoint are tried in Werkzeug's build order (more
-// arguments first, then more defaults, then registration order); the first
-// one whose parameters all have non-nil values, whose defaults agree with
-// the values given for them, and whose converters accept the values wins.
-// Each value goes through its converter's ToURL and is percent-encoded as one
-// segment ('/' kept only for slash-spanning converters). Values that are
-// neither parameters nor defaults form the query string, sorted by key (a
-// []string or []any value repeats its key; nil values are skipped). For a
-// parameter, a list of one value is that value and an empty list is no
-// value (as Werkzeug reads a MultiDict); a longer list goes to the
-// converter as is. Errors wrap
-// ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
-// ErrMethodNotAllowed; on error dst is returned unchanged.
+// used. Rules are tried in Werkzeug's build order (more arguments first,
+// then more defaults, then registration order); the first whose parameters
+// all have non-nil values, whose defaults agree with the values given for
+// them and whose converters accept the values wins. Each value goes
+// through its converter's ToURL and is percent-encoded as one segment ('/'
+// kept only by slash-spanning converters). Other values form the query
+// string, sorted by key (a []string or []any value repeats its key; nil
+// values are skipped). For a parameter, a list of one value is that value,
+// an empty list none (as Werkzeug reads a MultiDict), a longer list goes
+// to the converter as is. Errors wrap ErrUnknownEndpoint, ErrMissingParam,
+// ErrInvalidValue or ErrMethodNotAllowed; on error dst is returned
+// unchanged.
 func (r *Router) AppendBuild(dst []byte, endpoint string, opts *BuildOptions, values ...any) ([]byte, *Route, error) {
 	if t := r.frozen.Load(); t != nil {
 		return t.build(dst, endpoint, opts, values)
@@ -96,16 +94,12 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	var errs buildErrs
 	for rank := range 4 {
 		for _, rt := range list {
-			// A lone rule is tried at once, whatever its rank (but -1).
-			if r := t.buildRank(rt, &o); r != rank && (len(list) > 1 || r < 0) {
+			if t.buildRank(rt, &o) != rank {
 				continue
 			}
 			if out, err := rt.appendURL(dst, vals, &o, &errs); err == nil {
 				return out, rt, nil
 			}
-		}
-		if len(list) == 1 {
-			break
 		}
 	}
 	return dst, nil, buildFailure(ep, o.Method, vals, list, &errs)
@@ -114,7 +108,7 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 // buildRank orders the rules of an endpoint for building, lower first:
 // rules serving the method (GET when none is given) before the others (-1,
 // never, when a method is given), and within each, the rules of the
-// current host first.
+// current host first (aliases never, as they build last).
 func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 	rank := 0
 	switch {
@@ -123,24 +117,16 @@ func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 	case o.Method == "" && rt.serve&mGET == 0:
 		rank = 2
 	}
-	if o.Host != "" && t.hosted && !rt.preferredFor(o.Host) {
+	if o.Host != "" && t.hosted && (rt.Host() == "" || rt.isAlias() || !rt.matchHost(o.Host, nil, 0)) {
 		rank++
 	}
 	return rank
 }
 
-// preferredFor reports whether rt is built first for a request to host:
-// it has a Host that host matches and is not an alias (aliases build last).
-func (rt *Route) preferredFor(host string) bool {
-	return rt.Host() != "" && !rt.isAlias() && rt.matchHost(host, nil, 0)
-}
-
 // serves reports whether rt serves method (HEAD is served with GET).
 func (rt *Route) serves(method string) bool {
-	if bit := methodBit(method); bit != 0 {
-		return rt.serve&bit != 0
-	}
-	return contains(rt.others(), method)
+	bit := methodBit(method)
+	return rt.serve&bit != 0 || bit == 0 && contains(rt.keptMethods(), method)
 }
 
 // value returns the non-nil value of key in the pairs, through oneValue.
@@ -181,23 +167,22 @@ func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildE
 				rt.endpoint, rt.path, v, d.Key, rt.extra.defaultsMap[d.Key], ErrInvalidValue))
 		}
 	}
-	start := len(dst)
-	dst, err := rt.appendOwnPath(dst, vals)
-	if err == nil && rt.hostParams() {
+	out, err := appendRule(dst, rt.path, rt.escapes(), rt.pathParams(), vals, nil)
+	if err != nil {
+		err = fmt.Errorf("fwk: build %q: rule %q: %w", rt.endpoint, rt.path, err)
+	} else if rt.hostParams() {
 		var buf [64]byte
 		_, err = rt.appendHost(buf[:0], vals)
 	}
 	switch {
-	case err == nil:
 	case errors.Is(err, ErrMissingParam):
-		return dst[:start], keepFirst(&errs.missing, err)
-	default:
-		return dst[:start], keepFirst(&errs.invalid, err)
+		return dst, keepFirst(&errs.missing, err)
+	case err != nil:
+		return dst, keepFirst(&errs.invalid, err)
+	case len(vals)/2 > len(rt.params) && !o.DropUnknown:
+		out = rt.appendQuery(out, vals)
 	}
-	if len(vals)/2 > len(rt.params) && !o.DropUnknown {
-		dst = rt.appendQuery(dst, vals)
-	}
-	return appendAnchor(dst, o.Anchor), nil
+	return appendAnchor(out, o.Anchor), nil
 }
 
 // appendPlain is appendURL for the common case, a rule without defaults,
@@ -236,7 +221,7 @@ func appendAnchor(dst []byte, anchor string) []byte {
 	if anchor == "" {
 		return dst
 	}
-	return appendEscaped(append(dst, '#'), anchor, classFragment, false)
+	return appendEscaped(append(dst, '#'), anchor, classFragment)
 }
 
 // keepFirst stores err in *first unless it holds one already, and returns
@@ -246,15 +231,6 @@ func keepFirst(first *error, err error) error {
 		*first = err
 	}
 	return err
-}
-
-// appendOwnPath renders the path of rt with the values.
-func (rt *Route) appendOwnPath(dst []byte, vals []any) ([]byte, error) {
-	dst, err := appendRule(dst, rt.path, rt.escapes(), rt.pathParams(), vals, nil)
-	if err != nil {
-		return dst, fmt.Errorf("fwk: build %q: rule %q: %w", rt.endpoint, rt.path, err)
-	}
-	return dst, nil
 }
 
 // appendRule renders rule text with the values: the text between the
@@ -277,7 +253,7 @@ func appendRule(dst []byte, text string, escape bool, params []paramInfo, vals [
 			dst = out
 		case raw != nil:
 			s, _ := raw.Lookup(p.name)
-			dst = appendEscaped(dst, s, classSegment, false)
+			dst = appendEscaped(dst, s, classSegment)
 		case !ok:
 			return dst, fmt.Errorf("no value for parameter %q: %w", p.name, ErrMissingParam)
 		default:
@@ -292,7 +268,7 @@ func appendLit(dst []byte, s string, escape bool) []byte {
 	if !escape {
 		return append(dst, s...)
 	}
-	return appendEscaped(dst, s, classPath, false)
+	return appendEscaped(dst, s, classPath)
 }
 
 // appendValue appends the escaped URL text of v for parameter p. Text for
@@ -363,17 +339,17 @@ func appendQueryPair(dst []byte, start int, k string, v any) []byte {
 	} else {
 		dst = append(dst, '&')
 	}
-	dst = appendEscaped(dst, k, classQuery, true)
+	dst = appendEscaped(dst, k, classQuery)
 	dst = append(dst, '=')
 	if s, ok := v.(string); ok {
-		return appendEscaped(dst, s, classQuery, true)
+		return appendEscaped(dst, s, classQuery)
 	}
 	var buf [64]byte
 	b, ok := appendScalar(buf[:0], v)
 	if !ok {
 		b = fmt.Append(buf[:0], v)
 	}
-	return appendEscaped(dst, b, classQuery, true)
+	return appendEscaped(dst, string(b), classQuery)
 }
 
 // argValues returns the arguments of a match as key/value pairs: each
@@ -406,21 +382,8 @@ func (rt *Route) defaultRedirect(method, host string, ps *Params) (string, strin
 		if !src.serves(method) {
 			continue
 		}
-		agree := true
-		for k, d := range src.defaultsMap() {
-			if v, ok := value(vals, k); !ok || !sameValue(v, d) {
-				agree = false
-				break
-			}
-		}
-		if !agree {
-			continue
-		}
-		b, err := src.appendOwnPath(nil, vals)
-		if err != nil {
-			continue
-		}
-		if h, ok := src.targetHost(host, vals); ok {
+		b, err := src.appendURL(nil, vals, &BuildOptions{DropUnknown: true}, &buildErrs{})
+		if h, ok := src.targetHost(host, vals); err == nil && ok {
 			return safeLocation(string(b)), h, true
 		}
 	}

@@ -1,9 +1,7 @@
 package router
 
-// Build errors that help: the values given, the rule that came closest and
-// what to change, as Werkzeug's BuildError says ("Did you mean 'world'
-// instead?", "Did you forget to specify values ['id']?", "Did you mean to
-// use methods ['GET', 'HEAD']?").
+// Build errors that help, as Werkzeug's BuildError: the values given, the
+// rule that came closest and what to change.
 
 import (
 	"fmt"
@@ -47,21 +45,16 @@ func givenKeys(vals []any) string {
 	return "[" + strings.Join(keys, " ") + "]"
 }
 
-// unknownEndpoint is the error of building an endpoint no rule has; it
-// suggests the most similar endpoint, if one is close enough.
+// unknownEndpoint is the error of building an endpoint no rule has; as
+// Werkzeug does, it names the endpoint of the suggested rule, if that is
+// similar enough.
 func (t *table) unknownEndpoint(ep, method string, vals []any) error {
-	best, score := "", 0.5
-	for name := range t.endpointIndex() {
-		if s := similarity(ep, name); s > score || s == score && best != "" && name < best {
-			best, score = name, s
-		}
-	}
-	hint := ""
-	if best != "" {
-		hint = fmt.Sprintf("; did you mean %q?", best)
+	rt, hint := t.suggestRule(ep, method, vals), ""
+	if rt != nil && similarity(ep, rt.endpoint) > 0.5 {
+		hint = fmt.Sprintf("; did you mean %q?", rt.endpoint)
 	}
 	err := fmt.Errorf("fwk: build %q with values %s: %w%s", ep, givenKeys(vals), ErrUnknownEndpoint, hint)
-	return &BuildError{Endpoint: ep, Method: method, Suggested: t.suggestRule(ep, method, vals), Err: err}
+	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: err}
 }
 
 // suggestRule scores each rule as Werkzeug's BuildError.closest_rule does:
@@ -136,11 +129,9 @@ func buildFailure(ep, method string, vals []any, list []*Route, errs *buildErrs)
 		slices.Sort(ms)
 		err = fmt.Errorf("fwk: build %q (%s) with values %s: no rule serves %s: %w; did you mean to use methods %v?",
 			ep, method, givenKeys(vals), method, ErrMethodNotAllowed, slices.Compact(ms))
-	case errs.missing != nil:
+	default: // every rule tried lacks a value
 		err = fmt.Errorf("fwk: build %q with values %s: %w: the closest rule is %q; did you forget to specify values %q?",
 			ep, givenKeys(vals), ErrMissingParam, rt.path, missing)
-	default:
-		err = fmt.Errorf("fwk: build %q with values %s: %w", ep, givenKeys(vals), ErrInvalidValue)
 	}
 	return &BuildError{Endpoint: ep, Method: method, Suggested: rt, Err: err}
 }

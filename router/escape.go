@@ -1,18 +1,18 @@
 package router
 
 import (
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/fwkgo/fwk/internal/ascii"
 )
 
-// Character classes for percent-encoding: charClass[c] has a bit for each
-// context where byte c may stay unescaped (bytes >= 128 never may). It is a
-// string constant, so no package state is mutable.
+// Character classes: charClass[c] has a bit for each context where byte c
+// may stay unescaped (bytes >= 128 never may). A string constant keeps the
+// table immutable.
 const (
-	// classSegment: a path segment (RFC 3986 pchar: unreserved,
-	// sub-delims, ':' and '@'); '/' is escaped.
+	// classSegment: a path segment (RFC 3986 pchar); '/' is escaped.
 	classSegment = 1 << iota
 	// classPath: a run of segments, '/' kept.
 	classPath
@@ -49,18 +49,16 @@ const charClass = "" +
 
 func inSet(c byte, class byte) bool { return charClass[c]&class != 0 }
 
-// appendEscaped appends s to dst, percent-encoding every byte outside the
-// set; with plus, a space becomes '+'. It is not inlined, so that appendLit
-// is.
+// appendEscaped appends s to dst, percent-encoding every byte outside class
+// (a space becomes '+' in a query). It is not inlined, so that appendLit is.
 //
 //go:noinline
-func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []byte {
+func appendEscaped(dst []byte, s string, class byte) []byte {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+		switch c := s[i]; {
 		case inSet(c, class):
 			dst = append(dst, c)
-		case plus && c == ' ':
+		case c == ' ' && class == classQuery:
 			dst = append(dst, '+')
 		default:
 			dst = ascii.AppendEscape(dst, c)
@@ -72,30 +70,14 @@ func appendEscaped[T string | []byte](dst []byte, s T, class byte, plus bool) []
 // decodeParam percent-decodes one parameter text. ok is false when an
 // escape is malformed or the result holds a NUL byte or invalid UTF-8.
 func decodeParam(raw string) (string, bool) {
-	if strings.IndexByte(raw, '%') < 0 {
-		return raw, validParam(raw)
-	}
-	var b strings.Builder
-	b.Grow(len(raw))
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c == '%' {
-			d, ok := ascii.DecodeEscape(raw, i)
-			if !ok {
-				return "", false
-			}
-			c = d
-			i += 2
+	s := raw
+	if strings.IndexByte(raw, '%') >= 0 {
+		var err error
+		if s, err = url.PathUnescape(raw); err != nil {
+			return "", false
 		}
-		b.WriteByte(c)
 	}
-	s := b.String()
-	return s, validParam(s)
-}
-
-// validParam reports whether s is valid UTF-8 without NUL bytes.
-func validParam(s string) bool {
-	return strings.IndexByte(s, 0) < 0 && utf8.ValidString(s)
+	return s, strings.IndexByte(s, 0) < 0 && utf8.ValidString(s)
 }
 
 // equalEscaped reports whether raw, percent-decoded, equals lit.
@@ -104,9 +86,8 @@ func equalEscaped(raw, lit string) bool {
 	return ok && n == len(raw)
 }
 
-// prefixEscaped reports whether raw starts with an encoding of lit, where
-// each byte of lit may appear literally or as a %XX escape, and returns the
-// length of that prefix of raw.
+// prefixEscaped reports whether raw starts with an encoding of lit, each
+// byte literal or as a %XX escape, and returns the length of that prefix.
 func prefixEscaped(raw, lit string) (int, bool) {
 	j := 0
 	for i := 0; i < len(lit); i++ {
@@ -131,33 +112,20 @@ func prefixEscaped(raw, lit string) (int, bool) {
 	return j, true
 }
 
-// appendLocation appends a request path for a Location header. It always
-// starts with exactly one '/', so it can never be read as scheme-relative
-// ("//host" or "/\host"); bytes not allowed in a URI path, backslashes
-// included, are escaped, and a '%' is kept only when it starts a valid escape.
-func appendLocation(dst []byte, p string) []byte {
-	for len(p) > 0 && p[0] == '/' {
-		p = p[1:]
-	}
-	dst = append(dst, '/')
+// safeLocation renders a request path as a Location value. It starts with
+// exactly one '/', so it is never scheme-relative ("//host" or "/\host");
+// bytes not allowed in a URI path, backslashes included, are escaped, and a
+// '%' is kept only when it starts a valid escape.
+func safeLocation(p string) string {
+	p = strings.TrimLeft(p, "/")
+	dst := append(make([]byte, 0, len(p)+8), '/')
 	for i := 0; i < len(p); i++ {
 		c := p[i]
-		if c == '%' {
-			if _, ok := ascii.DecodeEscape(p, i); ok {
-				dst = append(dst, c)
-				continue
-			}
-		}
-		if inSet(c, classPath) {
+		if _, ok := ascii.DecodeEscape(p, i); inSet(c, classPath) || c == '%' && ok {
 			dst = append(dst, c)
-			continue
+		} else {
+			dst = ascii.AppendEscape(dst, c)
 		}
-		dst = ascii.AppendEscape(dst, c)
 	}
-	return dst
-}
-
-// safeLocation renders p as a Location value (see appendLocation).
-func safeLocation(p string) string {
-	return string(appendLocation(make([]byte, 0, len(p)+8), p))
+	return string(dst)
 }
