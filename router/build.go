@@ -162,9 +162,9 @@ func oneValue(v any) (any, bool) {
 // not in errs and returns a non-nil error.
 func (rt *Route) appendURL(dst []byte, vals []any, o *BuildOptions, errs *buildErrs) ([]byte, error) {
 	for _, d := range rt.defs() {
-		if v, ok := value(vals, d.Key); ok && !sameValue(v, rt.extra.defaultsMap[d.Key]) {
+		if v, ok := value(vals, d.Key); ok && !sameValue(v, rt.defaultsMap()[d.Key]) {
 			return dst, keepFirst(&errs.mismatch, fmt.Errorf("fwk: build %q: rule %q: value %#v for %q differs from the rule's default %#v: %w",
-				rt.endpoint, rt.path, v, d.Key, rt.extra.defaultsMap[d.Key], ErrInvalidValue))
+				rt.endpoint, rt.path, v, d.Key, rt.defaultsMap()[d.Key], ErrInvalidValue))
 		}
 	}
 	out, err := appendRule(dst, rt.path, rt.escapes(), rt.pathParams(), vals, nil)
@@ -421,6 +421,6 @@ func (t *table) aliasLocation(rt *Route, method, host string, ps *Params) (strin
 // redirectLocation renders RedirectTo with the matched arguments.
 func (rt *Route) redirectLocation(ps *Params) string {
 	to := rt.extra.redirect
-	b, _ := appendRule(nil, rt.extra.redirectTo, to.escape, to.params, rt.argValues(ps), ps)
+	b, _ := appendRule(nil, rt.extra.rule.RedirectTo, to.escape, to.params, rt.argValues(ps), ps)
 	return safeLocation(string(b))
 }

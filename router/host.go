@@ -10,6 +10,7 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -21,82 +22,60 @@ const (
 	maxHostParams = 3
 )
 
-// hostPart is a literal of a host pattern or a parameter (index into the
-// route's params).
-type hostPart struct {
-	lit   string
-	param int // -1 for a literal
-}
-
 // setHost validates a rule's host and compiles its parameters with the
 // parser p, whose params still hold the path's (so names stay unique).
 func (rt *Route) setHost(p *parser, given string) error {
 	bad := func(format string, args ...any) error {
 		return ruleErr(rt.path, -1, ErrBadRule, "host %q: "+format, append([]any{given}, args...)...)
 	}
-	for i := 0; i < len(given); i++ {
-		if given[i] >= 0x80 {
-			return bad("bad character %q", given[i])
-		}
-	}
-	h := strings.ToLower(given)
-	var parts []hostPart
 	npath := len(p.params)
-	for i := 0; i < len(h); {
-		if h[i] != '<' {
-			j := i
-			for j < len(h) && h[j] != '<' {
-				c := h[j]
-				if !(isLetter(c) || isDigit(c) || strings.IndexByte("-.:[]", c) >= 0) {
+	pcs, end, _, rerr := p.segment(given, 0) // parameter names keep the spelling given
+	switch {
+	case rerr != nil:
+		return bad("%v", rerr.Err)
+	case end < len(given):
+		return bad("bad character '/'")
+	}
+	parts := slices.Clone(pcs)
+	for i := range parts {
+		pc := &parts[i]
+		switch {
+		case pc.ci == nil:
+			pc.lit = strings.ToLower(pc.lit)
+			for j := 0; j < len(pc.lit); j++ {
+				if c := pc.lit[j]; !(isLetter(c) || isDigit(c) || strings.IndexByte("-.:[]", c) >= 0) {
 					return bad("bad character %q", c)
 				}
-				j++
 			}
-			parts = append(parts, hostPart{lit: h[i:j], param: -1})
-			i = j
-			continue
-		}
-		if n := len(parts); n > 0 && parts[n-1].param >= 0 {
+		case pc.ci.slash:
+			return bad("converter %q spans '/'", pc.ci.name)
+		case i > 0 && parts[i-1].ci != nil:
 			return bad("parameters must be separated by literal text")
 		}
-		// Parameter names keep the spelling given.
-		ci, next, rerr := p.param(given, i)
-		if rerr != nil {
-			return bad("%v", rerr.Err)
-		}
-		if ci.slash {
-			return bad("converter %q spans '/'", ci.name)
-		}
-		parts = append(parts, hostPart{param: len(p.params) - 1})
-		i = next
 	}
 	x := rt.ext()
-	x.hostGiven, x.host = given, h
-	_, x.hostPort = cutPort(h)
-	nhost := len(p.params) - npath
-	if nhost == 0 {
-		return nil
-	}
-	if nhost > maxHostParams {
+	x.host = strings.ToLower(given)
+	_, x.hostPort = cutPort(x.host)
+	switch nhost := len(p.params) - npath; {
+	case nhost > maxHostParams:
 		return bad("more than %d parameters", maxHostParams)
+	case nhost > 0:
+		x.hostParts, x.npath = parts, len(rt.params)
+		rt.params = append(slices.Clip(rt.params), p.params[npath:]...)
 	}
-	all := append(append(make([]paramInfo, 0, len(p.params)), rt.params...), p.params[npath:]...)
-	x.hostParts, x.npath = parts, len(rt.params)
-	rt.params = all
 	return nil
 }
 
 // pathParams returns the parameters of the rule's path.
 func (rt *Route) pathParams() []paramInfo {
-	ps := rt.params
-	if rt.extra != nil && rt.extra.hostParts != nil {
-		return ps[:rt.extra.npath]
+	if rt.hostParams() {
+		return rt.params[:rt.extra.npath]
 	}
-	return ps
+	return rt.params
 }
 
 // hostParams reports whether the rule's host has parameters.
-func (rt *Route) hostParams() bool { return rt.extra != nil && rt.extra.hostParts != nil }
+func (rt *Route) hostParams() bool { return rt.x().hostParts != nil }
 
 // matchHost reports whether host (port removed unless the rule has one)
 // matches the rule's host; with ps set, it stores the parameter values from
@@ -110,37 +89,37 @@ func (rt *Route) matchHost(host string, ps *Params, at int) bool {
 	if len(host) > maxHostLen {
 		return false
 	}
-	return rt.matchParts(strings.ToLower(host), x.hostParts, ps, at)
+	return rt.matchParts(strings.ToLower(host), x.hostParts, x.npath, ps, at)
 }
 
-// matchParts matches h against parts, backtracking over where each
-// parameter ends (longest first).
-func (rt *Route) matchParts(h string, parts []hostPart, ps *Params, at int) bool {
+// matchParts matches h against parts, whose first parameter is
+// rt.params[k], backtracking over where each parameter ends (longest
+// first).
+func (rt *Route) matchParts(h string, parts []piece, k int, ps *Params, at int) bool {
 	if len(parts) == 0 {
 		return h == ""
 	}
-	if parts[0].param < 0 {
+	if parts[0].ci == nil {
 		rest, ok := strings.CutPrefix(h, parts[0].lit)
-		return ok && rt.matchParts(rest, parts[1:], ps, at)
+		return ok && rt.matchParts(rest, parts[1:], k, ps, at)
 	}
-	p := &rt.params[parts[0].param]
-	accept := func(v string) bool { return validHostValue(v) && (p.ci.fast || p.ci.conv.Match(v)) }
-	store := func(v string) {
-		if ps != nil {
-			ps.setValue(at+parts[0].param-rt.extra.npath, v)
+	ci := parts[0].ci
+	take := func(end int) bool {
+		v := h[:end]
+		if !validHostValue(v) || !ci.fast && !ci.conv.Match(v) || !rt.matchParts(h[end:], parts[1:], k+1, ps, at) {
+			return false
 		}
+		if ps != nil {
+			ps.setValue(at+k-rt.extra.npath, v)
+		}
+		return true
 	}
 	if len(parts) == 1 {
-		if accept(h) {
-			store(h)
-			return true
-		}
-		return false
+		return take(len(h))
 	}
-	lit := parts[1].lit
+	lit := parts[1].lit // parameters are separated by literal text
 	for end := strings.LastIndex(h, lit); end > 0; end = strings.LastIndex(h[:end], lit) {
-		if v := h[:end]; accept(v) && rt.matchParts(h[end:], parts[1:], ps, at) {
-			store(v)
+		if take(end) {
 			return true
 		}
 	}
@@ -183,26 +162,20 @@ func cutPort(host string) (string, bool) {
 	return host, false
 }
 
-// appendHost appends the rule's host rendered with the values.
+// appendHost appends the rule's host rendered with the values, which must
+// give a host its pattern matches.
 func (rt *Route) appendHost(dst []byte, vals []any) ([]byte, error) {
-	if !rt.hostParams() {
-		return append(dst, rt.Host()...), nil
+	x := rt.x()
+	if x.hostParts == nil {
+		return append(dst, x.host...), nil
 	}
-	for _, part := range rt.extra.hostParts {
-		if part.param < 0 {
-			dst = append(dst, part.lit...)
-			continue
-		}
-		p := &rt.params[part.param]
-		v, ok := value(vals, p.name)
-		if !ok {
-			return dst, fmt.Errorf("fwk: build %q: host %q: no value for parameter %q: %w", rt.endpoint, rt.extra.hostGiven, p.name, ErrMissingParam)
-		}
-		start := len(dst)
-		var err error
-		if dst, err = p.appendValue(dst, v); err != nil || !validHostValue(dst[start:]) {
-			return dst, fmt.Errorf("fwk: build %q: host %q: parameter %q: value %#v is not host text: %w", rt.endpoint, rt.extra.hostGiven, p.name, v, ErrInvalidValue)
-		}
+	start := len(dst)
+	dst, err := appendRule(dst, x.host, false, rt.params[x.npath:], vals, nil)
+	if err == nil && !rt.matchHost(string(dst[start:]), nil, 0) {
+		err = fmt.Errorf("values give %q, not host text the rule matches: %w", dst[start:], ErrInvalidValue)
+	}
+	if err != nil {
+		return dst[:start], fmt.Errorf("fwk: build %q: host %q: %w", rt.endpoint, x.rule.Host, err)
 	}
 	return dst, nil
 }

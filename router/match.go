@@ -575,7 +575,7 @@ func (s *search) matched() {
 	if !ok && x.redirect != nil {
 		loc, host, ok = rt.redirectLocation(ps), "", true
 	}
-	if !ok && x.alias && s.r.RedirectDefaults {
+	if !ok && x.rule.Alias && s.r.RedirectDefaults {
 		loc, host, ok = s.t.aliasLocation(rt, s.method, s.host, ps)
 	}
 	if ok {

@@ -81,9 +81,6 @@ type parser struct {
 	cache  map[string]*convInfo // by spelling
 	params []paramInfo          // of the rule being parsed (then copied)
 	pieces []piece              // of the segment being parsed (then copied)
-	// keepEmpty accepts empty segments ("/no//merge"), for rules added
-	// with MergeSlashes false.
-	keepEmpty bool
 	// syntaxOnly reads converter names and arguments without building the
 	// converters (ParseRule): any converter name is accepted.
 	syntaxOnly bool
@@ -111,8 +108,6 @@ func (p *parser) parse(rule string, segs []ruleSeg) (parsedRule, *RuleError) {
 		switch {
 		case end == pos && last:
 			pr.slash = true
-		case end == pos && !p.keepEmpty:
-			return parsedRule{}, ruleErr(rule, pos, ErrBadRule, "empty path segment")
 		case len(pcs) == 1 && pcs[0].ci == nil && isDotSegment(pcs[0].lit):
 			return parsedRule{}, ruleErr(rule, pos, ErrBadRule, "dot segment %q", pcs[0].lit)
 		case tail != nil || spans:
@@ -375,6 +370,3 @@ func (p *pattern) before(q *pattern) bool {
 	}
 	return slices.Compare(p.weights, q.weights) < 0
 }
-
-// static reports whether the rule has no parameters.
-func (pr *parsedRule) static() bool { return len(pr.params) == 0 }

@@ -40,7 +40,7 @@ type RuleParam struct {
 // a Router merges them when the rule is added. An error is a *RuleError with
 // the offset of the problem.
 func ParseRule(path string) (ParsedRule, error) {
-	p := parser{cache: make(map[string]*convInfo), syntaxOnly: true, keepEmpty: true}
+	p := parser{cache: make(map[string]*convInfo), syntaxOnly: true}
 	pr, rerr := p.parse(path, nil)
 	if rerr != nil {
 		return ParsedRule{}, rerr

@@ -17,13 +17,10 @@ type Rule struct {
 	// implies HEAD. Methods are RFC 7230 tokens; ASCII letters are
 	// upper-cased when added, and requests match them exactly.
 	Methods []string
-	// Defaults gives values for parameters the path does not have; they
-	// appear in Match.Params after the path parameters (rendered with
-	// strconv/fmt). A rule whose defaults hold the values of another rule
-	// of the same endpoint and parameters redirects that rule's URL to its
-	// own when Router.RedirectDefaults is set (Werkzeug's redirect_defaults);
-	// when building, a rule with defaults is chosen only if the given values
-	// agree with them.
+	// Defaults gives values for parameters the path does not have, which
+	// follow the path parameters in Match.Params, as text. Building picks
+	// a rule with defaults only if the given values agree with them; see
+	// Router.RedirectDefaults for matching.
 	Defaults map[string]any
 	// StrictSlashes, when nil or true, makes a rule ending in '/' answer the
 	// slash-less URL with a 308 redirect (when Router.RedirectTrailingSlash
@@ -31,23 +28,19 @@ type Rule struct {
 	// slash, without redirect.
 	StrictSlashes *bool
 	// MergeSlashes, when nil or true, collapses repeated slashes in Path
-	// ("/yes//merge" is the rule "/yes/merge"), and a request path with
-	// repeated slashes that only matches this rule once they are merged is
-	// redirected to the merged path (with Router.RedirectCleanPath).
-	// False keeps the rule's empty segments, which then match only
-	// literally, and such a request is not found (Werkzeug's
-	// merge_slashes).
+	// ("/yes//merge" is "/yes/merge") and lets Router.RedirectCleanPath
+	// redirect requests with repeated slashes to the rule. False keeps the
+	// rule's empty segments, matched literally (Werkzeug's merge_slashes).
 	MergeSlashes *bool
 	// RedirectTo, if set, makes a match answer 308 to this rule text with
 	// the matched parameters (and defaults) substituted, e.g. "/new/<int:id>".
 	RedirectTo string
 	// BuildOnly rules are used for URL building only, never matched.
 	BuildOnly bool
-	// Alias marks a second URL of an endpoint (Werkzeug's alias): a match
-	// answers 308 to the URL built for the endpoint with the matched values
-	// (when Router.RedirectDefaults is set), and building tries alias rules
-	// only after the others. "/index.html" as an alias of "/" redirects to
-	// "/".
+	// Alias marks a second URL of an endpoint (Werkzeug's alias), built
+	// only after the others: with Router.RedirectDefaults, a match answers
+	// 308 to the endpoint's URL for the matched values ("/index.html" to
+	// "/").
 	Alias bool
 	// Host, if set, restricts the rule to requests for that host, compared
 	// case-insensitively; the request's port is ignored unless Host has one.
@@ -90,25 +83,33 @@ type Route struct {
 	sum      leafSum // when first in its leaf
 }
 
-// routeExtra holds the rule fields few rules set, and what the router
-// derives from them.
+// routeExtra holds the rule as given, for the few rules that set more than
+// a path, methods, endpoint and handler, and what the router derives from it.
 type routeExtra struct {
-	defaultsMap   map[string]any
-	strictSlashes *bool
-	mergeSlashes  *bool
-	alias         bool
-	buildOnly     bool
-	escape        bool // the path has bytes that building must escape
-	redirectTo    string
-	hostGiven     string
-	host          string     // lower-cased host
-	hostPort      bool       // host includes a port
-	hostParts     []hostPart // the host with parameters, else nil
-	npath         int        // path parameters, when hostParts is set
-	defaults      []Param    // defaults rendered as text, by key
-	redirect      *parsedRule
-	sources       []*Route // rules providing defaults for this one
-	methods       []string // Rule.Methods upper-cased, unless methodNames(claims) gives them
+	// rule is the Rule given to Add, its Host resolved from Subdomain, its
+	// Methods upper-cased when the serve mask does not give them back
+	// (non-standard methods, repeats, HEAD beside GET or another order).
+	rule      Rule
+	escape    bool    // the path has bytes that building must escape
+	host      string  // lower-cased host
+	hostPort  bool    // host includes a port
+	hostParts []piece // the host with parameters, else nil
+	npath     int     // path parameters, when hostParts is set
+	defaults  []Param // defaults rendered as text, by key
+	redirect  *parsedRule
+	sources   []*Route // rules providing defaults for this one
+	others    []string // the non-standard methods, sorted, without repeats
+}
+
+// noExtra stands for the extras of a route without any; it is never written.
+var noExtra routeExtra
+
+// x returns the extras of rt, read-only.
+func (rt *Route) x() *routeExtra {
+	if rt.extra != nil {
+		return rt.extra
+	}
+	return &noExtra
 }
 
 func (rt *Route) ext() *routeExtra {
@@ -118,26 +119,18 @@ func (rt *Route) ext() *routeExtra {
 	return rt.extra
 }
 
-// others returns the non-standard methods, sorted, without repeats.
-func (rt *Route) others() []string {
-	var out []string
-	for _, m := range rt.keptMethods() {
-		if methodBit(m) == 0 && !slices.Contains(out, m) {
-			out = append(out, m)
-		}
-	}
-	slices.Sort(out)
-	return out
+func (rt *Route) others() []string            { return rt.x().others }
+func (rt *Route) isAlias() bool               { return rt.x().rule.Alias }
+func (rt *Route) isBuildOnly() bool           { return rt.x().rule.BuildOnly }
+func (rt *Route) escapes() bool               { return rt.x().escape }
+func (rt *Route) defs() []Param               { return rt.x().defaults }
+func (rt *Route) defaultsMap() map[string]any { return rt.x().rule.Defaults }
+
+// merges reports whether the rule has MergeSlashes (the default).
+func (rt *Route) merges() bool {
+	m := rt.x().rule.MergeSlashes
+	return m == nil || *m
 }
-
-// isAlias reports whether the rule has Alias.
-func (rt *Route) isAlias() bool { return rt.extra != nil && rt.extra.alias }
-
-// isBuildOnly reports whether the rule has BuildOnly.
-func (rt *Route) isBuildOnly() bool { return rt.extra != nil && rt.extra.buildOnly }
-
-// escapes reports whether the path has bytes that building must escape.
-func (rt *Route) escapes() bool { return rt.extra != nil && rt.extra.escape }
 
 // claims returns the standard methods claimed (for dispatch and conflicts):
 // those served, without the HEAD that GET implies (mHEAD is mGET<<1).
@@ -147,45 +140,21 @@ func (rt *Route) claims() uint16 { return rt.serve &^ (rt.serve & mGET << 1) }
 // that GET implies.
 func withHead(claims uint16) uint16 { return claims | claims&mGET<<1 }
 
-// merges reports whether the rule has MergeSlashes (the default).
-func (rt *Route) merges() bool {
-	return rt.extra == nil || rt.extra.mergeSlashes == nil || *rt.extra.mergeSlashes
-}
-
-// defs returns the defaults as text.
-func (rt *Route) defs() []Param {
-	if rt.extra == nil {
-		return nil
-	}
-	return rt.extra.defaults
-}
-
 // nargs is the number of arguments: parameters plus defaults.
 func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
-// Rule returns the rule as given to Add (methods upper-cased).
+// Rule returns the rule as given to Add (methods upper-cased, Subdomain
+// resolved into Host).
 func (rt *Route) Rule() Rule {
-	r := Rule{
-		Path:      rt.path,
-		Endpoint:  rt.endpoint,
-		Methods:   rt.givenMethods(),
-		BuildOnly: rt.isBuildOnly(),
-		Handler:   rt.handler,
-		Data:      rt.data,
-	}
-	if x := rt.extra; x != nil {
-		r.Defaults, r.StrictSlashes, r.RedirectTo, r.Host = x.defaultsMap, x.strictSlashes, x.redirectTo, x.hostGiven
-		r.MergeSlashes, r.Alias = x.mergeSlashes, x.alias
+	r := rt.x().rule
+	r.Path, r.Endpoint, r.Handler, r.Data = rt.path, rt.endpoint, rt.handler, rt.data
+	switch {
+	case r.Methods != nil:
+		r.Methods = slices.Clone(r.Methods)
+	case rt.listed:
+		r.Methods = methodNames(rt.claims(), nil)
 	}
 	return r
-}
-
-// defaultsMap returns Rule.Defaults.
-func (rt *Route) defaultsMap() map[string]any {
-	if rt.extra == nil {
-		return nil
-	}
-	return rt.extra.defaultsMap
 }
 
 // Path returns the rule text.
@@ -221,12 +190,7 @@ func (rt *Route) Converter(param string) Converter {
 }
 
 // Host returns the host the rule is restricted to, lower-cased, or "".
-func (rt *Route) Host() string {
-	if rt.extra == nil {
-		return ""
-	}
-	return rt.extra.host
-}
+func (rt *Route) Host() string { return rt.x().host }
 
 // Data returns the rule's payload.
 func (rt *Route) Data() any { return rt.data }
@@ -321,27 +285,7 @@ func (rt *Route) hasMethod(method string, bit uint16) bool {
 	if bit != 0 {
 		return rt.claims()&bit != 0
 	}
-	return slices.Contains(rt.keptMethods(), method)
-}
-
-// keptMethods returns Rule.Methods when kept: always when some method is
-// not standard.
-func (rt *Route) keptMethods() []string {
-	if rt.extra == nil {
-		return nil
-	}
-	return rt.extra.methods
-}
-
-// givenMethods returns a new copy of Rule.Methods, upper-cased.
-func (rt *Route) givenMethods() []string {
-	if kept := rt.keptMethods(); kept != nil {
-		return slices.Clone(kept)
-	}
-	if rt.listed {
-		return methodNames(rt.claims(), nil)
-	}
-	return nil
+	return slices.Contains(rt.others(), method)
 }
 
 // hasDefault reports whether the rule has a default for k.

@@ -208,7 +208,7 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 			return nil, &RuleError{Rule: rt.path, Offset: -1, Err: &ConflictError{Refused: rt, Existing: old}}
 		}
 		t.addRoute(slot, rt)
-		if pr.static() && *slot == (*leaf)(rt) {
+		if len(pr.params) == 0 && *slot == (*leaf)(rt) {
 			t.nstatic++
 		}
 		t.hosted = t.hosted || rt.Host() != ""
@@ -250,22 +250,13 @@ func (r *Router) RoutesFor(endpoint string) []*Route {
 // newRoute validates a rule and compiles everything but its tree position.
 // The segments of the result live in t.segs, reused by the next rule.
 func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
-	merge := rule.MergeSlashes == nil || *rule.MergeSlashes
+	// Parsed as given first, so that errors point into the text as given.
 	path := rule.Path
-	if merge {
-		path = mergeSlashes(path)
-	}
-	t.parser.keepEmpty = !merge
 	pr, rerr := t.parser.parse(path, t.segs)
-	if rerr != nil && path != rule.Path {
-		// Report the problem in the text as given.
-		t.parser.keepEmpty = true
-		if _, orig := t.parser.parse(rule.Path, nil); orig != nil {
-			rerr = orig
-		}
-		rerr.Rule = rule.Path
+	if rerr == nil && (rule.MergeSlashes == nil || *rule.MergeSlashes) && strings.Contains(path, "//") {
+		path = mergeSlashes(path)
+		pr, rerr = t.parser.parse(path, t.segs)
 	}
-	t.parser.keepEmpty = false
 	if rerr != nil {
 		return nil, pr, rerr
 	}
@@ -279,25 +270,31 @@ func (t *table) newRoute(rule Rule) (*Route, parsedRule, error) {
 		params:   pr.params,
 		strict:   rule.StrictSlashes == nil || *rule.StrictSlashes,
 	}
-	if rule.BuildOnly || pr.escape {
-		rt.ext().buildOnly, rt.ext().escape = rule.BuildOnly, pr.escape
+	if err := t.configure(rt, &rule, pr.escape); err != nil {
+		return nil, pr, err
 	}
-	return rt, pr, t.configure(rt, &rule)
+	return rt, pr, nil
 }
 
 // configure sets what a rule adds to its path: methods, host, defaults,
-// redirect and the flags kept for Route.Rule.
-func (t *table) configure(rt *Route, rule *Rule) error {
-	if rule.StrictSlashes != nil || rule.MergeSlashes != nil || rule.Alias {
-		x := rt.ext()
-		x.strictSlashes, x.mergeSlashes, x.alias = rule.StrictSlashes, rule.MergeSlashes, rule.Alias
+// redirect, and keeps the rule when it has any of them.
+func (t *table) configure(rt *Route, rule *Rule, escape bool) error {
+	kept, err := rt.setMethods(rule.Methods)
+	if err != nil {
+		return err
 	}
-	err := rt.setMethods(rule.Methods)
-	if err == nil {
-		var host string
-		if host, err = t.ruleHost(rule); err == nil && host != "" {
-			err = rt.setHost(&t.parser, host)
-		}
+	host, err := t.ruleHost(rule)
+	if err != nil {
+		return err
+	}
+	if kept != nil || escape || host != "" || len(rule.Defaults) > 0 || rule.RedirectTo != "" ||
+		rule.StrictSlashes != nil || rule.MergeSlashes != nil || rule.Alias || rule.BuildOnly {
+		x := rt.ext()
+		x.rule, x.escape = *rule, escape
+		x.rule.Methods, x.rule.Host, x.rule.Subdomain = kept, host, ""
+	}
+	if host != "" {
+		err = rt.setHost(&t.parser, host)
 	}
 	if err == nil && len(rule.Defaults) > 0 {
 		err = rt.setDefaults(rule.Defaults)
@@ -308,36 +305,46 @@ func (t *table) configure(rt *Route, rule *Rule) error {
 	return err
 }
 
-// setMethods derives the method masks from Rule.Methods and keeps the
-// list, upper-cased, when the claimed mask does not give it back: when it
-// has a non-standard method, a repeat, HEAD beside GET or another order.
-func (rt *Route) setMethods(ms []string) error {
+// setMethods derives the method mask and the non-standard methods from
+// Rule.Methods. It returns the list upper-cased when the mask does not give
+// it back: when it has a non-standard method, a repeat, HEAD beside GET or
+// another order.
+func (rt *Route) setMethods(ms []string) ([]string, error) {
 	rt.listed = len(ms) > 0
 	if len(ms) == 0 {
 		rt.serve = mGET | mHEAD
-		return nil
+		return nil, nil
 	}
 	keep, claim := false, uint16(0)
 	for i, m := range ms {
 		bit := methodBit(m)
 		if bit == 0 && !isToken(m) {
-			return ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
+			return nil, ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
 		}
 		keep = keep || bit == 0 || i > 0 && ms[i-1] >= m
 		claim |= bit
 	}
-	if keep || claim&(mGET|mHEAD) == mGET|mHEAD {
-		x := rt.ext()
-		x.methods = make([]string, len(ms))
-		for i, m := range ms {
-			if x.methods[i] = m; methodBit(m) == 0 {
-				x.methods[i] = strings.ToUpper(m)
-				claim |= methodBit(x.methods[i])
+	rt.serve = withHead(claim) // HEAD listed beside GET is implied, not claimed
+	if !keep && claim&(mGET|mHEAD) != mGET|mHEAD {
+		return nil, nil
+	}
+	kept := make([]string, len(ms))
+	var others []string
+	for i, m := range ms {
+		if kept[i] = m; methodBit(m) == 0 {
+			kept[i] = strings.ToUpper(m)
+			if bit := methodBit(kept[i]); bit != 0 {
+				rt.serve |= withHead(bit)
+			} else if !slices.Contains(others, kept[i]) {
+				others = append(others, kept[i])
 			}
 		}
 	}
-	rt.serve = withHead(claim) // HEAD listed beside GET is implied, not claimed
-	return nil
+	if others != nil {
+		slices.Sort(others)
+		rt.ext().others = others
+	}
+	return kept, nil
 }
 
 // mergeSlashes collapses runs of '/' in a rule's path outside its
@@ -387,7 +394,6 @@ func (t *table) ruleHost(rule *Rule) (string, error) {
 // setDefaults keeps Rule.Defaults and their text, sorted by key.
 func (rt *Route) setDefaults(defaults map[string]any) error {
 	x := rt.ext()
-	x.defaultsMap = defaults
 	for k, v := range defaults {
 		s, ok := scalarText(v)
 		if !ok && v != nil {
@@ -414,8 +420,7 @@ func (rt *Route) setRedirect(p *parser, target string) error {
 			return ruleErr(rt.path, -1, ErrBadRule, "redirect target %q uses unknown parameter %q", target, pi.name)
 		}
 	}
-	x := rt.ext()
-	x.redirectTo, x.redirect = target, &parsedRule{params: pr.params, escape: pr.escape}
+	rt.ext().redirect = &parsedRule{params: pr.params, escape: pr.escape}
 	return nil
 }
 
