@@ -126,7 +126,7 @@ func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 // serves reports whether rt serves method (HEAD is served with GET).
 func (rt *Route) serves(method string) bool {
 	bit := methodBit(method)
-	return rt.serve&bit != 0 || bit == 0 && contains(rt.keptMethods(), method)
+	return rt.serve&bit != 0 || bit == 0 && contains(rt.others(), method)
 }
 
 // value returns the non-nil value of key in the pairs, through oneValue.
