@@ -8,7 +8,6 @@ package router
 // Redirects are decided once the walk has failed or a rule asks for one.
 
 import (
-	"math/bits"
 	"net/http"
 	"net/url"
 	"path"
@@ -346,25 +345,12 @@ func (n *node) match(s *search, rest string) bool {
 		return n.end(s, rest)
 	}
 	rest = rest[1:]
-	// Most segments end in the first word of rest, or are the last bytes of
-	// the path (rest is a suffix of it): check that word inline, else scan.
-	i, special := 0, false
-	switch {
-	case len(rest) >= wordBytes:
-		if stops := stopBytes(load64(rest, 0)); stops != 0 {
-			i = bits.TrailingZeros64(stops) / 8
-		}
-	case len(s.path) >= wordBytes:
-		w := load64(s.path, len(s.path)-wordBytes) >> (8 * (wordBytes - len(rest)))
-		i = min(bits.TrailingZeros64(stopBytes(w))/8, len(rest))
-	}
-	if i == 0 || i < len(rest) && rest[i] != '/' {
-		if i, special = segmentEnd(rest); i == 0 {
-			// An empty segment only matches the empty segment of a rule
-			// added with MergeSlashes false.
-			c := n.staticChild("")
-			return c != nil && c.match(s, rest)
-		}
+	i, special := segmentEnd(rest)
+	if i == 0 {
+		// An empty segment only matches the empty segment of a rule added
+		// with MergeSlashes false.
+		c := n.staticChild("")
+		return c != nil && c.match(s, rest)
 	}
 	seg, next := rest[:i], rest[i:]
 	if n.edges != nil {
@@ -402,6 +388,22 @@ func (n *node) end(s *search, rest string) bool {
 		return s.pick(n.leaf, false) || s.trySlash(n.slash)
 	}
 	return s.pick(n.slash, false) || s.pick(n.leaf, true)
+}
+
+// segmentEnd returns the length of the first segment of s (up to the first
+// '/') and whether it holds a '%', a NUL or a non-ASCII byte.
+func segmentEnd(s string) (int, bool) {
+	i := 0
+	for i < len(s) && charClass[s[i]]&classPlain != 0 {
+		i++
+	}
+	if i == len(s) || s[i] == '/' {
+		return i, false
+	}
+	for i < len(s) && s[i] != '/' {
+		i++
+	}
+	return i, true
 }
 
 // hasSpecial reports whether s holds a '%', a NUL or a non-ASCII byte.
