@@ -224,30 +224,26 @@ func (l *leaf) quick(bit uint16) *Route {
 
 // find returns the route of l serving the request, or nil: rules for the
 // host and port first, then for the host, then for a host with
-// parameters, then for any host; HEAD falls back to GET.
+// parameters, then for any host; at each, HEAD falls back to GET. With
+// nonStrict, rules with strict slashes are skipped.
 func (l *leaf) find(s *search, nonStrict bool) *Route {
 	if !l.sum.complex && !nonStrict {
 		return l.quick(s.bit)
 	}
-	if nonStrict && !l.sum.nonStrict {
-		return nil
-	}
-	for pass := 0; pass < 4; pass++ {
-		if pass < 3 && !l.sum.complex {
-			continue
-		}
-		for i, bit := range [2]uint16{s.bit, mGET} {
-			if i == 1 && s.bit != mHEAD {
-				break
-			}
-			for rt := l.first(); rt != nil; rt = rt.next {
-				if hostPass(rt) == pass && !(nonStrict && rt.strict) && (pass == 3 || s.hostIs(rt)) && rt.hasMethod(s.method, bit) {
-					return rt
-				}
+	var best *Route
+	rank := 8
+	for rt := l.first(); rt != nil; rt = rt.next {
+		r := 2 * hostPass(rt)
+		if !rt.hasMethod(s.method, s.bit) {
+			if r++; s.bit != mHEAD || rt.claims()&mGET == 0 {
+				continue
 			}
 		}
+		if r < rank && !(nonStrict && rt.strict) && (rt.Host() == "" || rt.matchHost(s.host, nil, 0)) {
+			best, rank = rt, r
+		}
 	}
-	return nil
+	return best
 }
 
 // hostPass ranks a route for find: 0 with host and port, 1 with host, 2
@@ -264,9 +260,6 @@ func hostPass(rt *Route) int {
 	return 1
 }
 
-// hostIs reports whether the request is for the host of rt, which is set.
-func (s *search) hostIs(rt *Route) bool { return rt.matchHost(s.host, nil, 0) }
-
 // served returns the methods of l's routes for the request host, and
 // whether there is any such route.
 func (l *leaf) served(s *search, nonStrict bool) (mask uint16, more []string, found bool) {
@@ -274,7 +267,7 @@ func (l *leaf) served(s *search, nonStrict bool) (mask uint16, more []string, fo
 		return withHead(l.sum.claims), nil, true
 	}
 	for rt := l.first(); rt != nil; rt = rt.next {
-		if !(nonStrict && rt.strict) && (rt.Host() == "" || s.hostIs(rt)) {
+		if !(nonStrict && rt.strict) && (rt.Host() == "" || rt.matchHost(s.host, nil, 0)) {
 			found = true
 			mask |= rt.serve
 			more = append(more, rt.others()...)
@@ -304,31 +297,25 @@ func (s *search) pick(l *leaf, nonStrict bool) bool {
 }
 
 // trySlash handles a path that ends where rules with a trailing slash end:
-// a strict rule serving the method asks for a redirect, a non-strict one
-// matches.
+// a non-strict rule serving the method matches, a strict one asks for a
+// redirect (as does OPTIONS when only strict rules are there).
 func (s *search) trySlash(l *leaf) bool {
 	if l == nil {
 		return false
 	}
-	rt := l.find(s, false)
-	if rt == nil {
-		_, _, found := l.served(s, false)
-		if !found || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
+	if rt := l.find(s, false); rt != nil && !rt.strict {
+		s.route = rt
+		return true
+	} else if rt == nil {
+		if _, _, found := l.served(s, false); !found || s.bit != mOPTIONS || !s.r.HandleOPTIONS {
 			return false
-		}
-		if l.sum.nonStrict {
+		} else if l.sum.nonStrict {
 			s.auto = l
 			return true
 		}
-	} else if !rt.strict {
-		s.route = rt
-		return true
 	}
-	if !s.r.RedirectTrailingSlash {
-		return false
-	}
-	s.redirect = true
-	return true
+	s.redirect = s.r.RedirectTrailingSlash
+	return s.redirect
 }
 
 // match walks the subtree of n for rest, which is "" or starts with '/'.
@@ -375,8 +362,14 @@ func (n *node) match(s *search, rest string) bool {
 				return true
 			}
 			s.n--
-		} else if d.matchDynamic(s, seg, special, rest, next) {
+		} else if d.pat.tail {
+			if s.matchTail(d, rest) {
+				return true
+			}
+		} else if n0 := s.n; s.matchPieces(p.pieces, seg, special) && d.match(s, next) {
 			return true
+		} else {
+			s.n = n0
 		}
 	}
 	return false
@@ -413,19 +406,6 @@ func hasSpecial(s string) bool {
 			return true
 		}
 	}
-	return false
-}
-
-// matchDynamic tries the dynamic child d on the segment seg.
-func (d *node) matchDynamic(s *search, seg string, special bool, rest, next string) bool {
-	if d.pat.tail {
-		return s.matchTail(d, rest)
-	}
-	n0 := s.n
-	if s.matchPieces(d.pat.pieces, seg, special) && d.match(s, next) {
-		return true
-	}
-	s.n = n0
 	return false
 }
 
