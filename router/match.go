@@ -31,9 +31,8 @@ type Match struct {
 	// Location is the path-only target of a redirect (ServeHTTP appends the
 	// request's query). It never begins with "//" or "/\".
 	Location string
-	// Host is, for a redirect only, the host of the target when it is not
-	// the request's (a rule of another host of the app, built from its
-	// Host pattern): ServeMiss then answers with an absolute Location.
+	// Host is, for a redirect to a rule of another host of the app, that
+	// host: ServeMiss then answers with an absolute Location.
 	Host string
 	// Allow lists the methods of the path, as in "GET, HEAD, POST", for 405
 	// and automatic OPTIONS answers.
@@ -329,7 +328,10 @@ func (n *node) match(s *search, rest string) bool {
 				return true
 			}
 		}
-		return n.end(s, rest)
+		if rest == "" {
+			return s.pick(n.leaf, false) || s.trySlash(n.slash)
+		}
+		return s.pick(n.slash, false) || s.pick(n.leaf, true)
 	}
 	rest = rest[1:]
 	i, special := segmentEnd(rest)
@@ -375,14 +377,6 @@ func (n *node) match(s *search, rest string) bool {
 	return false
 }
 
-// end handles the end of the path at n: rest is "" or "/".
-func (n *node) end(s *search, rest string) bool {
-	if rest == "" {
-		return s.pick(n.leaf, false) || s.trySlash(n.slash)
-	}
-	return s.pick(n.slash, false) || s.pick(n.leaf, true)
-}
-
 // segmentEnd returns the length of the first segment of s (up to the first
 // '/') and whether it holds a '%', a NUL or a non-ASCII byte.
 func segmentEnd(s string) (int, bool) {
@@ -410,25 +404,17 @@ func hasSpecial(s string) bool {
 }
 
 // matchTail matches a tail pattern against the rest of the path.
-func (s *search) matchTail(d *node, text string) bool {
-	full := text
-	trailing := text[len(text)-1] == '/'
-	if trailing {
-		text = text[:len(text)-1]
-	}
-	n0, p := s.n, d.pat
+func (s *search) matchTail(d *node, full string) bool {
+	text, n0, p := strings.TrimSuffix(full, "/"), s.n, d.pat
 	if s.matchPieces(p.pieces, text, hasSpecial(text)) {
-		if trailing {
-			if s.pick(d.slash, false) {
+		if text == full {
+			if s.pick(d.leaf, false) || s.trySlash(d.slash) {
 				return true
 			}
-			// A last slash-spanning parameter takes the slash (Werkzeug).
-			last := p.pieces[len(p.pieces)-1].ci
-			if s.pick(d.leaf, last == nil || !last.slash) {
-				s.keepSlash(p, full)
-				return true
-			}
-		} else if s.pick(d.leaf, false) || s.trySlash(d.slash) {
+		} else if s.pick(d.slash, false) {
+			return true
+		} else if last := p.pieces[len(p.pieces)-1].ci; s.pick(d.leaf, last == nil || !last.slash) {
+			s.keepSlash(last, full)
 			return true
 		}
 	}
@@ -491,16 +477,14 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 }
 
 // keepSlash gives the trailing slash of the path to the last parameter of
-// the matched rule when that one spans slashes, as Werkzeug does
-// ("/<path:p>" matches "/any/" with p "any/"). full is the tail text with
-// its slash.
-func (s *search) keepSlash(p *pattern, full string) {
-	if last := p.pieces[len(p.pieces)-1].ci; last == nil || !last.slash || s.route == nil {
+// the matched rule when that one (ci) spans slashes, as Werkzeug does
+// ("/<path:p>" matches "/any/" with p "any/"). full is the tail text.
+func (s *search) keepSlash(ci *convInfo, full string) {
+	if ci == nil || !ci.slash || s.route == nil {
 		return
 	}
-	v := s.m.Params.value(s.n - 1)
-	text := full[:len(full)-1]
-	if len(v) <= len(text) && text[len(text)-len(v):] == v {
+	v, text := s.m.Params.value(s.n-1), full[:len(full)-1]
+	if strings.HasSuffix(text, v) {
 		v = full[len(text)-len(v):] // the same bytes, one longer: no copy
 	} else {
 		v += "/"

@@ -30,7 +30,15 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m.Route, &m.Params)
 	} else {
-		m.ServeMiss(w, req, func(status int) { reply(w, req, r.missHandler(status), status) })
+		m.ServeMiss(w, req, func(status int) {
+			h := r.NotFound
+			if status == http.StatusMethodNotAllowed {
+				h = r.MethodNotAllowed
+			} else if status == http.StatusBadRequest {
+				h = r.BadRequest
+			}
+			reply(w, req, h, status)
+		})
 	}
 	m.Params.rt, m.Params.n = nil, 0 // values are overwritten by the next match
 	m.Route = nil
@@ -46,8 +54,10 @@ func (m *Match) ServeMiss(w http.ResponseWriter, req *http.Request, fail func(st
 	switch m.Status {
 	case http.StatusPermanentRedirect:
 		loc := m.Location
-		if m.Host != "" {
-			loc = requestScheme(req) + "://" + m.Host + loc
+		if m.Host != "" && req.TLS != nil {
+			loc = "https://" + m.Host + loc
+		} else if m.Host != "" {
+			loc = "http://" + m.Host + loc
 		}
 		if req.URL.RawQuery != "" {
 			loc += "?" + req.URL.RawQuery
@@ -66,17 +76,6 @@ func (m *Match) ServeMiss(w http.ResponseWriter, req *http.Request, fail func(st
 	default:
 		fail(http.StatusNotFound)
 	}
-}
-
-// missHandler returns the handler set for a miss status, or nil.
-func (r *Router) missHandler(status int) http.Handler {
-	switch status {
-	case http.StatusMethodNotAllowed:
-		return r.MethodNotAllowed
-	case http.StatusBadRequest:
-		return r.BadRequest
-	}
-	return r.NotFound
 }
 
 // dispatch runs the handler of rt with the parameters ps; a route without
@@ -106,12 +105,4 @@ func reply(w http.ResponseWriter, req *http.Request, h http.Handler, code int) {
 		return
 	}
 	http.Error(w, http.StatusText(code), code)
-}
-
-// requestScheme is "https" for a request over TLS, else "http".
-func requestScheme(req *http.Request) string {
-	if req.TLS != nil {
-		return "https"
-	}
-	return "http"
 }
