@@ -321,59 +321,75 @@ func (s *search) trySlash(l *leaf) bool {
 // It returns true when the search is over (match, automatic OPTIONS or
 // redirect). A failed call leaves the parameter count as it found it.
 func (n *node) match(s *search, rest string) bool {
-	if len(rest) <= 1 {
-		if l := n.leaf; rest == "" && l != nil && !l.sum.complex {
-			if rt := l.quick(s.bit); rt != nil {
-				s.route = rt
+	n0 := s.n
+walk:
+	for {
+		if len(rest) <= 1 {
+			if l := n.leaf; rest == "" && l != nil && !l.sum.complex {
+				if rt := l.quick(s.bit); rt != nil {
+					s.route = rt
+					return true
+				}
+			}
+			if rest == "" && (s.pick(n.leaf, false) || s.trySlash(n.slash)) ||
+				rest != "" && (s.pick(n.slash, false) || s.pick(n.leaf, true)) {
 				return true
 			}
+			break
 		}
-		if rest == "" {
-			return s.pick(n.leaf, false) || s.trySlash(n.slash)
+		rest = rest[1:]
+		i, special := segmentEnd(rest)
+		if i == 0 {
+			// An empty segment only matches the empty segment of a rule added
+			// with MergeSlashes false.
+			if n = n.staticChild(""); n == nil {
+				break
+			}
+			continue
 		}
-		return s.pick(n.slash, false) || s.pick(n.leaf, true)
-	}
-	rest = rest[1:]
-	i, special := segmentEnd(rest)
-	if i == 0 {
-		// An empty segment only matches the empty segment of a rule added
-		// with MergeSlashes false.
-		c := n.staticChild("")
-		return c != nil && c.match(s, rest)
-	}
-	seg, next := rest[:i], rest[i:]
-	if n.edges != nil {
-		c := n.staticChild(seg)
-		if special && strings.IndexByte(seg, '%') >= 0 {
-			c = n.escapedChild(seg)
-		}
-		if c != nil && c.match(s, next) {
-			return true
-		}
-	}
-	for d := n.dyn; d != nil; d = d.sib {
-		if p := d.pat; p.single && !p.tail && !special {
-			// The common case, inlined: one plain segment, one converter.
-			ci := p.pieces[0].ci
-			if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
+		seg, next := rest[:i], rest[i:]
+		if n.edges != nil {
+			c := n.staticChild(seg)
+			if special && strings.IndexByte(seg, '%') >= 0 {
+				c = n.escapedChild(seg)
+			}
+			if n.dyn == nil && c != nil {
+				n, rest = c, next // the only way on: a loop, not a call
 				continue
 			}
-			s.m.Params.setValue(s.n, seg)
-			s.n++
-			if d.match(s, next) {
+			if c != nil && c.match(s, next) {
 				return true
 			}
-			s.n--
-		} else if d.pat.tail {
-			if s.matchTail(d, rest) {
-				return true
-			}
-		} else if n0 := s.n; s.matchPieces(p.pieces, seg, special) && d.match(s, next) {
-			return true
-		} else {
-			s.n = n0
 		}
+		for d := n.dyn; d != nil; d = d.sib {
+			n1 := s.n
+			if p := d.pat; p.single && !p.tail && !special {
+				// The common case, inlined: one plain segment, one converter.
+				ci := p.pieces[0].ci
+				if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
+					continue
+				}
+				s.m.Params.setValue(s.n, seg)
+				s.n++
+				if d.sib == nil {
+					n, rest = d, next // the last way on: a loop, not a call
+					continue walk
+				}
+				if d.match(s, next) {
+					return true
+				}
+			} else if d.pat.tail {
+				if s.matchTail(d, rest) {
+					return true
+				}
+			} else if s.matchPieces(p.pieces, seg, special) && d.match(s, next) {
+				return true
+			}
+			s.n = n1
+		}
+		break
 	}
+	s.n = n0 // a failed walk leaves the count as it found it
 	return false
 }
 
