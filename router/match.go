@@ -65,7 +65,6 @@ type search struct {
 	t        *table
 	m        *Match
 	method   string
-	path     string // the path matched; rest is always a suffix of it
 	host     string // request host as given (only when some rule has one)
 	n        int    // parameters captured
 	route    *Route
@@ -123,7 +122,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 	}
 	// Field by field: a composite literal is built aside, then copied.
 	var s search
-	s.r, s.t, s.m, s.method, s.path, s.bit = r, t, m, method, p, methodBit(method)
+	s.r, s.t, s.m, s.method, s.bit = r, t, m, method, methodBit(method)
 	if t.hosted {
 		s.host = host
 	}
