@@ -196,15 +196,15 @@ func (rt *Route) appendPlain(dst []byte, vals []any) ([]byte, bool) {
 	start, prev := len(dst), 0
 	for i := range rt.params {
 		p := &rt.params[i]
-		v, ok := oneValue(vals[2*i+1])
-		if k, _ := vals[2*i].(string); k != p.name || !ok || v == nil {
+		if k, _ := vals[2*i].(string); k != p.name {
 			return dst[:start], false
 		}
 		dst = append(dst, rt.path[prev:p.start]...)
 		prev = int(p.end)
-		if s, text := v.(string); text && p.ci.fast && !p.ci.slash && s != "" && !isDotSegment(s) {
+		ok := false
+		if s, text := vals[2*i+1].(string); text && p.ci.fast && !p.ci.slash && s != "" && !isDotSegment(s) {
 			dst, ok = appendValid(dst, s, classSegment) // appendSegment's work
-		} else {
+		} else if v, given := oneValue(vals[2*i+1]); given && v != nil {
 			var err error
 			dst, err = p.appendValue(dst, v)
 			ok = err == nil
@@ -243,22 +243,20 @@ func appendRule(dst []byte, text string, escape bool, params []paramInfo, vals [
 		p := &params[i]
 		dst = appendLit(dst, text[prev:p.start], escape)
 		prev = int(p.end)
-		v, ok := value(vals, p.name)
-		out, err := dst, error(nil)
-		if ok {
-			out, err = p.appendValue(dst, v)
-		}
-		switch {
-		case err == nil && ok:
-			dst = out
-		case raw != nil:
-			s, _ := raw.Lookup(p.name)
-			dst = appendEscaped(dst, s, classSegment)
-		case !ok:
+		if v, ok := value(vals, p.name); ok {
+			out, err := p.appendValue(dst, v)
+			if err == nil {
+				dst = out
+				continue
+			}
+			if raw == nil {
+				return dst, fmt.Errorf("parameter %q: converter %q rejects %#v: %w: %v", p.name, p.ci.name, v, ErrInvalidValue, err)
+			}
+		} else if raw == nil {
 			return dst, fmt.Errorf("no value for parameter %q: %w", p.name, ErrMissingParam)
-		default:
-			return dst, fmt.Errorf("parameter %q: converter %q rejects %#v: %w: %v", p.name, p.ci.name, v, ErrInvalidValue, err)
 		}
+		s, _ := raw.Lookup(p.name)
+		dst = appendEscaped(dst, s, classSegment)
 	}
 	return appendLit(dst, text[prev:], escape), nil
 }
@@ -334,22 +332,21 @@ func appendQueryPair(dst []byte, start int, k string, v any) []byte {
 	if v == nil {
 		return dst
 	}
+	sep := byte('&')
 	if len(dst) == start {
-		dst = append(dst, '?')
-	} else {
-		dst = append(dst, '&')
+		sep = '?'
 	}
-	dst = appendEscaped(dst, k, classQuery)
-	dst = append(dst, '=')
-	if s, ok := v.(string); ok {
-		return appendEscaped(dst, s, classQuery)
-	}
-	var buf [64]byte
-	b, ok := appendScalar(buf[:0], v)
+	dst = append(appendEscaped(append(dst, sep), k, classQuery), '=')
+	s, ok := v.(string)
 	if !ok {
-		b = fmt.Append(buf[:0], v)
+		var buf [64]byte
+		b, ok := appendScalar(buf[:0], v)
+		if !ok {
+			b = fmt.Append(buf[:0], v)
+		}
+		s = string(b)
 	}
-	return appendEscaped(dst, string(b), classQuery)
+	return appendEscaped(dst, s, classQuery)
 }
 
 // argValues returns the arguments of a match as key/value pairs: each

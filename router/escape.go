@@ -12,21 +12,15 @@ import (
 // may stay unescaped (bytes >= 128 never may). A string constant keeps the
 // table immutable.
 const (
-	// classSegment: a path segment (RFC 3986 pchar); '/' is escaped.
-	classSegment = 1 << iota
-	// classPath: a run of segments, '/' kept.
-	classPath
+	classSegment = 1 << iota // a path segment (RFC 3986 pchar): '/' escaped
+	classPath                // a run of segments, '/' kept
 	// classQuery: a query key or value, like Python's quote_plus with
 	// Werkzeug's safe set "!$'()*,/:;?@" (a space becomes '+'), except ';',
 	// which Go's url.ParseQuery refuses unescaped.
 	classQuery
-	// classFragment: Flask's safe set for anchors, "%!#$&'()*+,/:;=?@".
-	classFragment
-	// classRule: rule text that builds unescaped (path bytes, '<', '>').
-	classRule
-	// classPlain: a request path byte needing no care while matching (not
-	// '/', '%', NUL or non-ASCII).
-	classPlain
+	classFragment // Flask's safe set for anchors, "%!#$&'()*+,/:;=?@"
+	classRule     // rule text that builds unescaped (path bytes, '<', '>')
+	classPlain    // a request path byte matching needs no care for (not '/', '%', NUL, non-ASCII)
 )
 
 const charClass = "" +
