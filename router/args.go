@@ -120,39 +120,29 @@ func scanValue(s string, i int) (string, int, string) {
 	return s[i:j], j, ""
 }
 
-// argText returns the text of argument key; "None" or absence means unset.
-func argText(m map[string]string, key string) (string, bool) {
-	s, ok := m[key]
-	return s, ok && s != "None"
-}
-
-// argInt parses an integer argument.
-func argInt(m map[string]string, key string) (int64, bool, error) {
-	s, set := argText(m, key)
-	v, err := strconv.ParseInt(s, 10, 64)
-	if set && err != nil {
-		return 0, false, fmt.Errorf("argument %s=%q is not an integer", key, s)
+// arg reads the argument key into *v: an integer, a finite float, or a
+// boolean (True/False as in Python, or what strconv.ParseBool accepts). set
+// is false when it is absent or "None", leaving *v unchanged.
+func arg[T int64 | float64 | bool](m map[string]string, key string, v *T) (set bool, err error) {
+	s, set := m[key]
+	if !set || s == "None" {
+		return false, nil
 	}
-	return v, set, nil
-}
-
-// argFloat parses a finite float argument.
-func argFloat(m map[string]string, key string) (float64, bool, error) {
-	s, set := argText(m, key)
-	v, err := strconv.ParseFloat(s, 64)
-	if set && (err != nil || math.IsNaN(v) || math.IsInf(v, 0)) {
-		return 0, false, fmt.Errorf("argument %s=%q is not a finite number", key, s)
+	what := "a boolean"
+	switch p := any(v).(type) {
+	case *int64:
+		*p, err = strconv.ParseInt(s, 10, 64)
+		what = "an integer"
+	case *float64:
+		*p, err = strconv.ParseFloat(s, 64)
+		if what = "a finite number"; math.IsNaN(*p) || math.IsInf(*p, 0) {
+			err = strconv.ErrRange
+		}
+	case *bool:
+		*p, err = strconv.ParseBool(s)
 	}
-	return v, set, nil
-}
-
-// argBool parses a boolean argument: True/False (as in Python) or what
-// strconv.ParseBool accepts.
-func argBool(m map[string]string, key string) (bool, error) {
-	s, set := argText(m, key)
-	v, err := strconv.ParseBool(s)
-	if set && err != nil {
-		return false, fmt.Errorf("argument %s=%q is not a boolean", key, s)
+	if err != nil {
+		return false, fmt.Errorf("argument %s=%q is not %s", key, s, what)
 	}
-	return v, nil
+	return true, nil
 }

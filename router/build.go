@@ -203,7 +203,7 @@ func (rt *Route) appendPlain(dst []byte, vals []any) ([]byte, bool) {
 		prev = int(p.end)
 		ok := false
 		if s, text := vals[2*i+1].(string); text && p.ci.fast && !p.ci.slash && s != "" && !isDotSegment(s) {
-			dst, ok = appendValid(dst, s, classSegment) // appendSegment's work
+			dst, ok = appendValid(dst, s, classSegment) // appendParam's work
 		} else if v, given := oneValue(vals[2*i+1]); given && v != nil {
 			var err error
 			dst, err = p.appendValue(dst, v)
@@ -285,10 +285,7 @@ func (p *paramInfo) appendValue(dst []byte, v any) ([]byte, error) {
 			return dst, fmt.Errorf("converter does not match its own text %q", s)
 		}
 	}
-	if p.ci.slash {
-		return appendPathValue(dst, s)
-	}
-	return appendSegment(dst, s)
+	return appendParam(dst, s, p.ci.slash)
 }
 
 // isArg reports whether k is a parameter or default of rt.

@@ -3,7 +3,6 @@ package router
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -58,12 +57,13 @@ const (
 // the caller's buffer does not escape through an interface call.
 type builtin struct {
 	kind
-	min, max int // string: bounds of the length in characters (max 0: none)
-	upper    bool
-	items    []string // any: the accepted values
-	fixed    int      // int: fixed_digits
-	ints     bounds[int64]
-	floats   bounds[float64]
+	min, max   int      // string, path: bounds of the length in characters (max 0: none)
+	upper      bool     // string: upper-case the value both ways
+	items      []string // any: the accepted values
+	fixed      int      // int: fixed_digits
+	signed     bool     // int, float: negative values allowed
+	imin, imax int64    // int: bounds
+	fmin, fmax float64  // float: bounds
 }
 
 // builtinConverters returns the converters every router starts with.
@@ -88,30 +88,24 @@ func newString(a Args) (Converter, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &builtin{kind: kindString, min: 1}
-	length := 0
-	for _, f := range []struct {
-		key string
-		dst *int
-	}{{"minlength", &c.min}, {"maxlength", &c.max}, {"length", &length}} {
-		v, set, err := argInt(m, f.key)
-		if err == nil && set && (v < 1 || v > 1<<20) {
-			err = fmt.Errorf("argument %s=%d out of range [1, 1048576]", f.key, v)
+	n := [3]int64{1, 0, 0} // minlength, maxlength, length
+	for i, key := range []string{"minlength", "maxlength", "length"} {
+		set, err := arg(m, key, &n[i])
+		if err == nil && set && (n[i] < 1 || n[i] > 1<<20) {
+			err = fmt.Errorf("argument %s=%d out of range [1, 1048576]", key, n[i])
 		}
 		if err != nil {
 			return nil, err
 		}
-		if set {
-			*f.dst = int(v)
-		}
 	}
-	if c.max > 0 && c.max < c.min {
-		return nil, fmt.Errorf("maxlength %d is below minlength %d", c.max, c.min)
+	if n[1] > 0 && n[1] < n[0] {
+		return nil, fmt.Errorf("maxlength %d is below minlength %d", n[1], n[0])
 	}
-	if length > 0 {
-		c.min, c.max = length, length
+	if n[2] > 0 {
+		n[0], n[1] = n[2], n[2]
 	}
-	c.upper, err = argBool(m, "upper")
+	c := &builtin{kind: kindString, min: int(n[0]), max: int(n[1])}
+	_, err = arg(m, "upper", &c.upper)
 	return c, err
 }
 
@@ -134,96 +128,51 @@ func newAny(a Args) (Converter, error) {
 // noArgs is the factory of a converter without arguments.
 func noArgs(k kind) ConverterFactory {
 	return func(a Args) (Converter, error) {
-		if _, err := a.Bind(); err != nil {
-			return nil, err
-		}
-		return &builtin{kind: k}, nil
+		_, err := a.Bind()
+		return &builtin{kind: k, min: 1}, err
 	}
 }
 
 // plain reports a converter that accepts any non-empty text.
 func (c *builtin) plain() bool {
-	return c.kind == kindPath || c.kind == kindString && c.min <= 1 && c.max == 0
+	return c.kind <= kindPath && c.min <= 1 && c.max == 0
 }
 
 // Match reports whether s is acceptable text for the converter.
-func (c *builtin) Match(s string) bool {
+func (c *builtin) Match(s string) (ok bool) {
 	switch c.kind {
-	case kindString:
-		if c.min <= 1 && c.max == 0 {
-			return s != ""
-		}
-		n := utf8.RuneCountInString(s)
-		return n >= c.min && (c.max == 0 || n <= c.max)
-	case kindAny:
+	case kindInt:
+		_, ok = c.parseInt(s)
+	case kindFloat:
+		_, ok = c.parseFloat(s)
+	case kindUUID:
+		_, ok = ascii.ParseUUID(s)
+	default:
+		ok = c.matchText(s)
+	}
+	return ok
+}
+
+// matchText is Match for string, path and any.
+func (c *builtin) matchText(s string) bool {
+	if c.kind == kindAny {
 		return slices.Contains(c.items, s)
-	case kindInt:
-		_, ok := c.parseInt(s)
-		return ok
-	case kindFloat:
-		return c.matchFloat(s)
-	case kindUUID:
-		_, ok := ascii.ParseUUID(s)
-		return ok
+	} else if c.plain() {
+		return s != ""
 	}
-	return s != ""
+	n := utf8.RuneCountInString(s)
+	return n >= c.min && (c.max == 0 || n <= c.max)
 }
 
-// ToValue returns the value of s: a string (upper-cased with upper=True),
-// an int64, a float64 or the [16]byte of a UUID.
-func (c *builtin) ToValue(s string) (any, error) {
-	switch c.kind {
-	case kindInt:
-		return boxed(c.intValue(s))
-	case kindFloat:
-		return boxed(c.floatValue(s))
-	case kindUUID:
-		return boxed(c.uuidValue(s))
-	}
-	return boxed(c.textValue(s))
-}
-
-// boxed returns v as an any, or nil with an error.
-func boxed[T any](v T, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-// The values of the built-in converters, by type.
-
-func (c *builtin) intValue(s string) (int64, error) {
-	n, ok := c.parseInt(s)
-	if !ok {
-		return 0, fmt.Errorf("%q does not match", s)
-	}
-	return n, nil
-}
-
-func (c *builtin) floatValue(s string) (float64, error) {
-	if !c.matchFloat(s) {
-		return 0, fmt.Errorf("%q does not match", s)
-	}
-	return strconv.ParseFloat(s, 64)
-}
-
-func (c *builtin) uuidValue(s string) ([16]byte, error) {
-	u, ok := ascii.ParseUUID(s)
-	if !ok {
-		return u, fmt.Errorf("%q does not match", s)
-	}
-	return u, nil
-}
-
-func (c *builtin) textValue(s string) (string, error) {
-	if !c.Match(s) {
-		return "", fmt.Errorf("%q does not match", s)
+// parseText is ToValue for string, path and any.
+func (c *builtin) parseText(s string) (string, bool) {
+	if !c.matchText(s) {
+		return "", false
 	}
 	if c.upper {
-		return strings.ToUpper(s), nil
+		s = strings.ToUpper(s)
 	}
-	return s, nil
+	return s, true
 }
 
 // ToURL renders a value: text converters take strings, numbers, booleans,
@@ -237,10 +186,7 @@ func (c *builtin) ToURL(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s := string(b)
-	if strings.IndexByte(s, '%') >= 0 {
-		s, _ = decodeParam(s) // ToURL's text is unescaped
-	}
+	s, _ := decodeParam(string(b)) // ToURL's text is unescaped
 	return s, nil
 }
 
@@ -261,51 +207,38 @@ func (c *builtin) Weight() int {
 // appendURL appends the escaped URL text of v, validated.
 func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
 	switch c.kind {
-	case kindInt:
-		return c.appendInt(dst, v)
-	case kindFloat:
-		return c.appendFloat(dst, v)
+	case kindInt, kindFloat:
+		return c.appendNumber(dst, v)
 	case kindUUID:
 		return appendUUID(dst, v)
 	}
 	s, ok := v.(string)
 	if !ok {
-		var buf [64]byte
-		b, ok := appendScalar(buf[:0], v)
-		if !ok {
-			return dst, fmt.Errorf("unsupported type %T", v)
-		}
-		s = string(b)
+		s, ok = scalarText(v)
+	}
+	if !ok {
+		return dst, fmt.Errorf("unsupported type %T", v)
 	}
 	if c.upper {
 		s = strings.ToUpper(s)
 	}
-	switch {
-	case !c.plain() && !c.Match(s): // plain: empty text is refused below
+	if !c.plain() && !c.matchText(s) { // plain: appendParam refuses empty text
 		return dst, fmt.Errorf("value %q does not match", s)
-	case c.kind == kindPath:
-		return appendPathValue(dst, s)
 	}
-	return appendSegment(dst, s)
+	return appendParam(dst, s, c.kind == kindPath)
 }
 
-// appendSegment validates text for a one-segment parameter and appends it
-// escaped: it must be non-empty, not a dot segment, and valid UTF-8 without
-// NUL bytes.
-func appendSegment(dst []byte, text string) ([]byte, error) {
-	if text != "" && !isDotSegment(text) {
-		if out, ok := appendValid(dst, text, classSegment); ok {
-			return out, nil
-		}
+// appendParam validates the text of a parameter and appends it escaped as
+// one segment or, with slash, as several ('/' kept). It refuses text that
+// is empty, a dot segment or holds a NUL byte or invalid UTF-8, and with
+// slash text starting with '/' or holding a dot segment (validPathValue).
+func appendParam(dst []byte, s string, slash bool) ([]byte, error) {
+	class, ok := byte(classSegment), s != "" && !isDotSegment(s)
+	if slash {
+		class, ok = classPath, validPathValue(s)
 	}
-	return dst, fmt.Errorf("value %q is empty, a dot segment, or holds a NUL byte or invalid UTF-8", text)
-}
-
-// appendPathValue validates a slash-spanning value and appends it escaped,
-// keeping the slashes.
-func appendPathValue(dst []byte, s string) ([]byte, error) {
-	if validPathValue(s) {
-		if out, ok := appendValid(dst, s, classPath); ok {
+	if ok {
+		if out, ok := appendValid(dst, s, class); ok {
 			return out, nil
 		}
 	}
@@ -313,31 +246,16 @@ func appendPathValue(dst []byte, s string) ([]byte, error) {
 }
 
 // appendValid appends s escaped outside class, unless it holds a NUL byte
-// or invalid UTF-8. Text needing no escape is copied at once.
+// or invalid UTF-8.
 func appendValid(dst []byte, s string, class byte) ([]byte, bool) {
 	i := 0
 	for i < len(s) && inSet(s[i], class) {
-		i++
+		i++ // the common case: nothing to escape, copied at once
 	}
-	start := len(dst)
-	dst = append(dst, s[:i]...)
-	plain := true
-	for ; i < len(s); i++ {
-		c := s[i]
-		if inSet(c, class) {
-			dst = append(dst, c)
-			continue
-		}
-		if c == 0 {
-			return dst[:start], false
-		}
-		plain = plain && c < utf8.RuneSelf
-		dst = ascii.AppendEscape(dst, c)
+	if i < len(s) && (strings.IndexByte(s[i:], 0) >= 0 || !utf8.ValidString(s[i:])) {
+		return dst, false
 	}
-	if !plain && !utf8.ValidString(s) {
-		return dst[:start], false
-	}
-	return dst, true
+	return appendEscaped(append(dst, s[:i]...), s[i:], class), true
 }
 
 // validPathValue reports whether s is a slash-spanning value: as in
@@ -366,22 +284,15 @@ func isDotSegment(s string) bool {
 // for numbers, hex digits for UUIDs, any byte but '/' for the others, any
 // byte at all for path.
 func (c *builtin) class() byteClass {
-	const digits = "0123456789"
-	var bc byteClass
-	switch c.kind {
-	case kindInt, kindFloat:
-		bc.add(digits)
-		if c.kind == kindFloat {
-			bc.add(".")
-		}
-		if c.ints.signed || c.floats.signed {
-			bc.add("-")
-		}
-	case kindUUID:
-		bc.add(digits + "abcdefABCDEF-")
-	default:
-		bc = anyByte(c.kind == kindPath)
+	chars := map[kind]string{kindInt: "0123456789", kindFloat: "0123456789.", kindUUID: "0123456789abcdefABCDEF-"}[c.kind]
+	if chars == "" {
+		return anyByte(c.kind == kindPath)
 	}
+	if c.signed {
+		chars += "-"
+	}
+	var bc byteClass
+	bc.add(chars)
 	return bc
 }
 

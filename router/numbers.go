@@ -6,43 +6,10 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fwkgo/fwk/internal/ascii"
 )
-
-// bounds are the optional limits of a number converter.
-type bounds[T int64 | float64] struct {
-	min, max       T
-	hasMin, hasMax bool
-	signed         bool
-}
-
-// bindBounds reads the min, max and signed arguments.
-func bindBounds[T int64 | float64](m map[string]string, arg func(map[string]string, string) (T, bool, error)) (b bounds[T], err error) {
-	if b.min, b.hasMin, err = arg(m, "min"); err != nil {
-		return b, err
-	}
-	if b.max, b.hasMax, err = arg(m, "max"); err != nil {
-		return b, err
-	}
-	if b.hasMin && b.hasMax && b.max < b.min {
-		return b, fmt.Errorf("max %v is below min %v", b.max, b.min)
-	}
-	b.signed, err = argBool(m, "signed")
-	return b, err
-}
-
-func (b *bounds[T]) has(v T) bool {
-	return (!b.hasMin || v >= b.min) && (!b.hasMax || v <= b.max)
-}
-
-// check refuses a value out of the bounds, or negative when unsigned.
-func (b *bounds[T]) check(v T) error {
-	if v < 0 && !b.signed || !b.has(v) {
-		return fmt.Errorf("value %v out of range", v)
-	}
-	return nil
-}
 
 // newInt matches ASCII decimal integers (Werkzeug's int): unsigned unless
 // signed=True, optionally with exactly fixed_digits characters and within
@@ -52,15 +19,15 @@ func newInt(a Args) (Converter, error) {
 	if err != nil {
 		return nil, err
 	}
-	fixed, _, err := argInt(m, "fixed_digits")
-	if err == nil && (fixed < 0 || fixed > 20) {
+	c := &builtin{kind: kindInt, imin: math.MinInt64, imax: math.MaxInt64}
+	var fixed int64
+	if _, err = arg(m, "fixed_digits", &fixed); err == nil && (fixed < 0 || fixed > 20) {
 		err = fmt.Errorf("fixed_digits=%d out of range [0, 20]", fixed)
 	}
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = bindBounds(m, c, &c.imin, &c.imax)
 	}
-	c := &builtin{kind: kindInt, fixed: int(fixed)}
-	c.ints, err = bindBounds(m, argInt)
+	c.fixed = int(fixed)
 	return c, err
 }
 
@@ -71,9 +38,27 @@ func newFloat(a Args) (Converter, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &builtin{kind: kindFloat}
-	c.floats, err = bindBounds(m, argFloat)
-	return c, err
+	c := &builtin{kind: kindFloat, fmin: math.Inf(-1), fmax: math.Inf(1)}
+	return c, bindBounds(m, c, &c.fmin, &c.fmax)
+}
+
+// bindBounds reads the min, max and signed arguments of a number converter
+// into *lo, *hi and c. Unsigned, its values are never below 0.
+func bindBounds[T int64 | float64](m map[string]string, c *builtin, lo, hi *T) error {
+	_, err := arg(m, "min", lo)
+	if err == nil {
+		_, err = arg(m, "max", hi)
+	}
+	if err == nil && *hi < *lo {
+		err = fmt.Errorf("max %v is below min %v", *hi, *lo)
+	}
+	if err == nil {
+		_, err = arg(m, "signed", &c.signed)
+	}
+	if !c.signed {
+		*lo = max(*lo, 0)
+	}
+	return err
 }
 
 // parseInt converts s, reporting whether the int converter matches it.
@@ -81,111 +66,90 @@ func (c *builtin) parseInt(s string) (int64, bool) {
 	if c.fixed > 0 && len(s) != c.fixed {
 		return 0, false
 	}
-	neg := c.ints.signed && len(s) > 1 && s[0] == '-'
+	digits, limit := s, uint64(math.MaxInt64)
+	neg := c.signed && len(s) > 1 && s[0] == '-'
 	if neg {
-		s = s[1:]
+		digits, limit = s[1:], limit+1
 	}
-	limit := uint64(math.MaxInt64)
-	if neg {
-		limit++
-	}
-	n, ok := uint64(0), true
-	if len(s) <= 18 { // below 10^18: within the limit, a tight loop
-		for i := 0; i < len(s) && ok; i++ {
-			d := uint64(s[i] - '0')
-			n, ok = n*10+d, d <= 9
+	n := uint64(0)
+	for i := 0; i < len(digits); i++ {
+		d := uint64(digits[i] - '0')
+		if d > 9 || n > 1<<63/10 { // past 2^63/10, n*10 may overflow
+			return 0, false
 		}
-	} else {
-		for i := 0; i < len(s) && ok; i++ {
-			d := uint64(s[i] - '0')
-			ok = d <= 9 && n <= (limit-d)/10
-			n = n*10 + d
-		}
+		n = n*10 + d
 	}
-	if !ok {
+	if digits == "" || n > limit {
 		return 0, false
 	}
 	v := int64(n)
 	if neg {
 		v = -v // MinInt64 negates to itself, which is right
 	}
-	return v, s != "" && c.ints.has(v)
+	return v, v >= c.imin && v <= c.imax
 }
 
-// matchFloat reports whether s is digits '.' digits within the bounds.
-func (c *builtin) matchFloat(s string) bool {
-	i := 0
-	if c.floats.signed && len(s) > 0 && s[0] == '-' {
-		i = 1
+// parseFloat converts s, reporting whether the float converter matches it:
+// digits '.' digits, within the bounds.
+func (c *builtin) parseFloat(s string) (float64, bool) {
+	t := s
+	if c.signed {
+		t = strings.TrimPrefix(s, "-")
 	}
-	whole := digitsAt(s, i)
-	if whole == 0 || whole > 309 || i+whole == len(s) || s[i+whole] != '.' {
-		return false
-	}
-	i += whole + 1
-	if frac := digitsAt(s, i); frac == 0 || i+frac != len(s) {
-		return false
-	}
-	if whole < 309 && !c.floats.hasMin && !c.floats.hasMax {
-		return true // cannot overflow: no need to parse
+	whole, frac, ok := strings.Cut(t, ".")
+	if !ok || !isDecimal(whole) || !isDecimal(frac) || len(whole) > 309 {
+		return 0, false // beyond 309 digits, ParseFloat would only fail
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && c.floats.has(f)
+	return f, err == nil && f >= c.fmin && f <= c.fmax
 }
 
-// digitsAt counts the ASCII digits at s[i:].
-func digitsAt(s string, i int) int {
-	n := 0
-	for i+n < len(s) && isDigit(s[i+n]) {
-		n++
+// isDecimal reports whether s is one or more ASCII digits.
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
 	}
-	return n
+	return s != ""
 }
 
-// appendInt renders an integer value, zero-padded to fixed_digits.
-func (c *builtin) appendInt(dst []byte, v any) ([]byte, error) {
-	n, err := toInt64(v)
-	if err == nil {
-		err = c.ints.check(n)
-	}
-	if err != nil {
-		return dst, err
-	}
-	var buf [24]byte
-	digits := strconv.AppendInt(buf[:0], n, 10)
-	if c.fixed > 0 && len(digits) > c.fixed {
-		return dst, fmt.Errorf("value %d does not fit in %d digits", n, c.fixed)
-	}
+// appendNumber renders a value for the int converter, zero-padded to
+// fixed_digits, or for the float converter, with a point ("2.0",
+// "0.00001"), and checks that the converter matches the text.
+func (c *builtin) appendNumber(dst []byte, v any) ([]byte, error) {
 	start := len(dst)
-	if n < 0 {
-		dst = append(dst, '-')
-		digits = digits[1:]
+	if c.kind == kindInt {
+		n, err := toInt64(v)
+		if err != nil {
+			return dst, err
+		}
+		dst = strconv.AppendInt(dst, n, 10)
+		at := start
+		if n < 0 {
+			at++ // zeros go after the sign
+		}
+		for len(dst)-start < c.fixed {
+			dst = slices.Insert(dst, at, '0')
+		}
+	} else {
+		f, err := toFloat64(v)
+		if err != nil {
+			return dst, err
+		}
+		if f == 0 {
+			f = 0 // no "-0"
+		}
+		dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
+		if !slices.Contains(dst[start:], '.') {
+			dst = append(dst, '.', '0')
+		}
 	}
-	for len(dst)-start+len(digits) < c.fixed {
-		dst = append(dst, '0')
-	}
-	return append(dst, digits...), nil
-}
-
-// appendFloat renders a finite float value with a point ("2.0").
-func (c *builtin) appendFloat(dst []byte, v any) ([]byte, error) {
-	f, err := toFloat64(v)
-	if err == nil && (math.IsNaN(f) || math.IsInf(f, 0)) {
-		err = fmt.Errorf("value %v is not finite", f)
-	}
-	if err == nil {
-		err = c.floats.check(f)
-	}
-	if err != nil {
-		return dst, err
-	}
-	if f == 0 {
-		f = 0 // no "-0"
-	}
-	start := len(dst)
-	dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
-	if !slices.Contains(dst[start:], '.') {
-		dst = append(dst, '.', '0')
+	switch text := dst[start:]; {
+	case c.fixed > 0 && len(text) > c.fixed:
+		return dst[:start], fmt.Errorf("value %v does not fit in %d digits", v, c.fixed)
+	case !c.Match(string(text)):
+		return dst[:start], fmt.Errorf("value %v out of range", v)
 	}
 	return dst, nil
 }
@@ -193,11 +157,10 @@ func (c *builtin) appendFloat(dst []byte, v any) ([]byte, error) {
 // appendUUID renders a [16]byte (or a named 16-byte array) or the text of
 // a UUID in lower case.
 func appendUUID(dst []byte, v any) ([]byte, error) {
-	var u [16]byte
-	ok := false
-	if s, isText := textOf(v); isText {
-		u, ok = ascii.ParseUUID(s)
-	} else if rv := reflect.ValueOf(v); rv.Kind() == reflect.Array && rv.Len() == 16 && rv.Type().Elem().Kind() == reflect.Uint8 {
+	var buf [64]byte
+	b, _ := appendScalar(buf[:0], v)
+	u, ok := ascii.ParseUUID(string(b))
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Array && rv.Len() == 16 && rv.Type().Elem().Kind() == reflect.Uint8 {
 		for i := range u {
 			u[i] = byte(rv.Index(i).Uint())
 		}
@@ -207,46 +170,4 @@ func appendUUID(dst []byte, v any) ([]byte, error) {
 		return dst, fmt.Errorf("%v (%T) is not a UUID", v, v)
 	}
 	return ascii.AppendUUID(dst, u), nil
-}
-
-// toInt64 converts decimal text (a string or Stringer), a Go integer or an
-// integral float.
-func toInt64(v any) (int64, error) {
-	if s, ok := textOf(v); ok {
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return n, nil
-		}
-	} else if rv := reflect.ValueOf(v); rv.CanInt() {
-		return rv.Int(), nil
-	} else if rv.CanUint() && rv.Uint() <= math.MaxInt64 {
-		return int64(rv.Uint()), nil
-	} else if f, ok := number(v); ok && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
-		return int64(f), nil
-	}
-	return 0, fmt.Errorf("%#v is not an integer", v)
-}
-
-// toFloat64 converts decimal text (a string or Stringer) or a Go number.
-func toFloat64(v any) (float64, error) {
-	if s, ok := textOf(v); ok {
-		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			return f, nil
-		}
-	} else if f, ok := number(v); ok {
-		return f, nil
-	}
-	return 0, fmt.Errorf("%#v is not a number", v)
-}
-
-// number returns the value of a Go integer or float (of any named type).
-func number(v any) (float64, bool) {
-	switch rv := reflect.ValueOf(v); {
-	case rv.CanInt():
-		return float64(rv.Int()), true
-	case rv.CanUint():
-		return float64(rv.Uint()), true
-	case rv.CanFloat():
-		return rv.Float(), true
-	}
-	return 0, false
 }

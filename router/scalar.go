@@ -1,7 +1,8 @@
 package router
 
-// Rendering Go values as URL text: the scalars a build accepts, floats as
-// Python writes them, and the comparison of given values with defaults.
+// Go values in URLs: the scalars a build accepts, as text (floats as Python
+// writes them) or as numbers, and the comparison of given values with
+// defaults.
 
 import (
 	"bytes"
@@ -12,40 +13,31 @@ import (
 	"strconv"
 )
 
-// textOf returns the text of a string, encoding.TextMarshaler or
-// fmt.Stringer.
-func textOf(v any) (string, bool) {
+// appendScalar appends the text of a string, byte slice, TextMarshaler,
+// Stringer, bool or Go number (of any named type); ok is false for other
+// values.
+func appendScalar(dst []byte, v any) (out []byte, ok bool) {
 	switch x := v.(type) {
 	case string:
-		return x, true
+		return append(dst, x...), true
+	case []byte:
+		return append(dst, x...), true
 	case encoding.TextMarshaler:
 		b, err := x.MarshalText()
-		return string(b), err == nil
+		return append(dst, b...), err == nil
 	case fmt.Stringer:
-		return x.String(), true
+		return append(dst, x.String()...), true
 	}
-	return "", false
-}
-
-// appendScalar appends the text of a string, byte slice, TextMarshaler,
-// Stringer, bool or Go number; ok is false for other values.
-func appendScalar(dst []byte, v any) (out []byte, ok bool) {
-	if b, isBytes := v.([]byte); isBytes {
-		return append(dst, b...), true
-	}
-	if s, isText := textOf(v); isText {
-		return append(dst, s...), true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.String:
+	switch rv := reflect.ValueOf(v); {
+	case rv.Kind() == reflect.String:
 		return append(dst, rv.String()...), true
-	case reflect.Bool:
+	case rv.Kind() == reflect.Bool:
 		return strconv.AppendBool(dst, rv.Bool()), true
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	case rv.CanInt():
 		return strconv.AppendInt(dst, rv.Int(), 10), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	case rv.CanUint():
 		return strconv.AppendUint(dst, rv.Uint(), 10), true
-	case reflect.Float32, reflect.Float64:
+	case rv.CanFloat():
 		return appendPyFloat(dst, rv.Float(), rv.Type().Bits()), true
 	}
 	return dst, false
@@ -102,4 +94,41 @@ func sameValue(a, b any) bool {
 		return sa == sb
 	}
 	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// toInt64 converts a value whose text (see appendScalar) is a decimal
+// integer, or a Go float with an integral value.
+func toInt64(v any) (int64, error) {
+	var buf [64]byte
+	b, ok := appendScalar(buf[:0], v)
+	if n, err := strconv.ParseInt(string(b), 10, 64); ok && err == nil {
+		return n, nil
+	}
+	if f, err := toFloat64(v); err == nil && reflect.ValueOf(v).CanFloat() && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+		return int64(f), nil
+	}
+	return 0, fmt.Errorf("%#v is not an integer", v)
+}
+
+// toFloat64 converts a value whose text (see appendScalar) is a number.
+func toFloat64(v any) (float64, error) {
+	var buf [64]byte
+	b, ok := appendScalar(buf[:0], v)
+	if f, err := strconv.ParseFloat(string(b), 64); ok && err == nil {
+		return f, nil
+	}
+	return 0, fmt.Errorf("%#v is not a number", v)
+}
+
+// number returns the value of a Go integer or float (of any named type).
+func number(v any) (float64, bool) {
+	switch rv := reflect.ValueOf(v); {
+	case rv.CanInt():
+		return float64(rv.Int()), true
+	case rv.CanUint():
+		return float64(rv.Uint()), true
+	case rv.CanFloat():
+		return rv.Float(), true
+	}
+	return 0, false
 }

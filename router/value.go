@@ -3,6 +3,8 @@ package router
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/fwkgo/fwk/internal/ascii"
 )
 
 // ValueTyper is implemented by a Converter that declares the type of its
@@ -15,9 +17,8 @@ type ValueTyper interface {
 	ValueType() reflect.Type
 }
 
-// ValueType returns the type of the converter's values: the result type of
-// its valueFunc.
-func (c *builtin) ValueType() reflect.Type { return reflect.TypeOf(c.valueFunc()).Out(0) }
+// ValueType returns the type of the converter's values.
+func (c *builtin) ValueType() reflect.Type { return reflect.TypeOf(c.parser()).Out(0) }
 
 // ValueFunc returns the conversion of a parameter's text into its value as
 // a T, the value c.ToValue gives. For a built-in converter whose values are
@@ -25,8 +26,14 @@ func (c *builtin) ValueType() reflect.Type { return reflect.TypeOf(c.valueFunc()
 // any other converter it calls ToValue and fails when the value is not a T.
 func ValueFunc[T any](c Converter) func(s string) (T, error) {
 	if b, ok := c.(*builtin); ok {
-		if f, ok := b.valueFunc().(func(string) (T, error)); ok {
-			return f
+		if parse, ok := b.parser().(func(string) (T, bool)); ok {
+			return func(s string) (T, error) {
+				v, ok := parse(s)
+				if !ok {
+					return v, noMatch(s)
+				}
+				return v, nil
+			}
 		}
 	}
 	return func(s string) (T, error) {
@@ -39,16 +46,38 @@ func ValueFunc[T any](c Converter) func(s string) (T, error) {
 	}
 }
 
-// valueFunc returns ToValue as a func(string) (V, error), V the type of
-// the converter's values.
-func (c *builtin) valueFunc() any {
+// ToValue returns the value of s: a string (upper-cased with upper=True),
+// an int64, a float64 or the [16]byte of a UUID.
+func (c *builtin) ToValue(s string) (v any, err error) {
+	ok := false
 	switch c.kind {
 	case kindInt:
-		return c.intValue
+		v, ok = c.parseInt(s)
 	case kindFloat:
-		return c.floatValue
+		v, ok = c.parseFloat(s)
 	case kindUUID:
-		return c.uuidValue
+		v, ok = ascii.ParseUUID(s)
+	default:
+		v, ok = c.parseText(s)
 	}
-	return c.textValue
+	if !ok {
+		return nil, noMatch(s)
+	}
+	return v, nil
 }
+
+// parser returns the conversion of the converter's texts, a
+// func(string) (V, bool) where V is the type of its values.
+func (c *builtin) parser() any {
+	switch c.kind {
+	case kindInt:
+		return c.parseInt
+	case kindFloat:
+		return c.parseFloat
+	case kindUUID:
+		return ascii.ParseUUID
+	}
+	return c.parseText
+}
+
+func noMatch(s string) error { return fmt.Errorf("%q does not match", s) }
