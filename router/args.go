@@ -120,16 +120,26 @@ func scanValue(s string, i int) (string, int, string) {
 	return s[i:j], j, ""
 }
 
-// arg reads the argument key into *v: an integer, a finite float, or a
-// boolean (True/False as in Python, or what strconv.ParseBool accepts). set
-// is false when it is absent or "None", leaving *v unchanged.
-func arg[T int64 | float64 | bool](m map[string]string, key string, v *T) (set bool, err error) {
+// bindArgs binds a to names (see Args.Bind) and reads the arguments given
+// into dsts, in the order of names (see arg).
+func bindArgs(a Args, names []string, dsts ...any) error {
+	m, err := a.Bind(names...)
+	for i := 0; err == nil && i < len(names); i++ {
+		_, err = arg(m, names[i], dsts[i])
+	}
+	return err
+}
+
+// arg reads the argument key into dst: an *int64, a *float64 (finite) or a
+// *bool (True/False as in Python, or what strconv.ParseBool accepts). set
+// is false when it is absent or "None", leaving dst unchanged.
+func arg(m map[string]string, key string, dst any) (set bool, err error) {
 	s, set := m[key]
 	if !set || s == "None" {
 		return false, nil
 	}
 	what := "a boolean"
-	switch p := any(v).(type) {
+	switch p := dst.(type) {
 	case *int64:
 		*p, err = strconv.ParseInt(s, 10, 64)
 		what = "an integer"

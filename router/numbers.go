@@ -15,45 +15,29 @@ import (
 // signed=True, optionally with exactly fixed_digits characters and within
 // [min, max]. Values are int64; texts beyond its range never match.
 func newInt(a Args) (Converter, error) {
-	m, err := a.Bind("fixed_digits", "min", "max", "signed")
-	if err != nil {
-		return nil, err
-	}
 	c := &builtin{kind: kindInt, imin: math.MinInt64, imax: math.MaxInt64}
-	var fixed int64
-	if _, err = arg(m, "fixed_digits", &fixed); err == nil && (fixed < 0 || fixed > 20) {
+	fixed := int64(0)
+	err := bindArgs(a, []string{"fixed_digits", "min", "max", "signed"}, &fixed, &c.imin, &c.imax, &c.signed)
+	if err == nil && (fixed < 0 || fixed > 20) {
 		err = fmt.Errorf("fixed_digits=%d out of range [0, 20]", fixed)
 	}
-	if err == nil {
-		err = bindBounds(m, c, &c.imin, &c.imax)
-	}
 	c.fixed = int(fixed)
-	return c, err
+	return c, checkBounds(err, c, &c.imin, c.imax)
 }
 
 // newFloat matches ASCII decimals with a point, like "1.5" (signed with
 // signed=True), optionally within [min, max]. Values are float64.
 func newFloat(a Args) (Converter, error) {
-	m, err := a.Bind("min", "max", "signed")
-	if err != nil {
-		return nil, err
-	}
 	c := &builtin{kind: kindFloat, fmin: math.Inf(-1), fmax: math.Inf(1)}
-	return c, bindBounds(m, c, &c.fmin, &c.fmax)
+	err := bindArgs(a, []string{"min", "max", "signed"}, &c.fmin, &c.fmax, &c.signed)
+	return c, checkBounds(err, c, &c.fmin, c.fmax)
 }
 
-// bindBounds reads the min, max and signed arguments of a number converter
-// into *lo, *hi and c. Unsigned, its values are never below 0.
-func bindBounds[T int64 | float64](m map[string]string, c *builtin, lo, hi *T) error {
-	_, err := arg(m, "min", lo)
-	if err == nil {
-		_, err = arg(m, "max", hi)
-	}
-	if err == nil && *hi < *lo {
-		err = fmt.Errorf("max %v is below min %v", *hi, *lo)
-	}
-	if err == nil {
-		_, err = arg(m, "signed", &c.signed)
+// checkBounds refuses a max below the min, and raises the min of an
+// unsigned converter to 0.
+func checkBounds[T int64 | float64](err error, c *builtin, lo *T, hi T) error {
+	if err == nil && hi < *lo {
+		err = fmt.Errorf("max %v is below min %v", hi, *lo)
 	}
 	if !c.signed {
 		*lo = max(*lo, 0)
@@ -140,10 +124,7 @@ func (c *builtin) appendNumber(dst []byte, v any) ([]byte, error) {
 		if f == 0 {
 			f = 0 // no "-0"
 		}
-		dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
-		if !slices.Contains(dst[start:], '.') {
-			dst = append(dst, '.', '0')
-		}
+		dst = appendPointFloat(dst, f, 64)
 	}
 	switch text := dst[start:]; {
 	case c.fixed > 0 && len(text) > c.fixed:

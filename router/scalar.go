@@ -11,6 +11,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"strings"
 )
 
 // appendScalar appends the text of a string, byte slice, TextMarshaler,
@@ -58,20 +59,19 @@ func scalarText(v any) (string, bool) {
 // ("1.0"), in exponent form below 1e-4 and from 1e16 ("1e+16"), and "inf",
 // "-inf", "nan".
 func appendPyFloat(dst []byte, f float64, bitSize int) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(dst, "nan"...)
-	case math.IsInf(f, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-inf"...)
+	if math.IsNaN(f) || math.IsInf(f, 0) { // Go's "NaN", "+Inf", "-Inf"
+		return append(dst, strings.ToLower(strings.TrimPrefix(strconv.FormatFloat(f, 'g', -1, 64), "+"))...)
 	}
 	var buf [32]byte
 	e := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
-	exp, _ := strconv.Atoi(string(e[bytes.IndexByte(e, 'e')+1:]))
-	if exp < -4 || exp >= 16 {
+	if exp, _ := strconv.Atoi(string(e[bytes.IndexByte(e, 'e')+1:])); exp < -4 || exp >= 16 {
 		return append(dst, e...)
 	}
+	return appendPointFloat(dst, f, bitSize)
+}
+
+// appendPointFloat appends f in decimal form, with a point ("2.0").
+func appendPointFloat(dst []byte, f float64, bitSize int) []byte {
 	start := len(dst)
 	dst = strconv.AppendFloat(dst, f, 'f', -1, bitSize)
 	if bytes.IndexByte(dst[start:], '.') < 0 {
