@@ -265,9 +265,7 @@ func validPathValue(s string) bool {
 	if s == "" || s[0] == '/' {
 		return false
 	}
-	for s != "" {
-		var seg string
-		seg, s, _ = strings.Cut(s, "/")
+	for seg := range strings.SplitSeq(s, "/") {
 		if isDotSegment(seg) {
 			return false
 		}
