@@ -252,7 +252,10 @@ func appendValid(dst []byte, s string, class byte) ([]byte, bool) {
 	for i < len(s) && inSet(s[i], class) {
 		i++ // the common case: nothing to escape, copied at once
 	}
-	if i < len(s) && (strings.IndexByte(s[i:], 0) >= 0 || !utf8.ValidString(s[i:])) {
+	switch {
+	case i == len(s):
+		return append(dst, s...), true
+	case strings.IndexByte(s[i:], 0) >= 0 || !utf8.ValidString(s[i:]):
 		return dst, false
 	}
 	return appendEscaped(append(dst, s[:i]...), s[i:], class), true
