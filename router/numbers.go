@@ -82,7 +82,7 @@ func (c *builtin) parseFloat(s string) (float64, bool) {
 	}
 	whole, frac, ok := strings.Cut(t, ".")
 	if !ok || !isDecimal(whole) || !isDecimal(frac) || len(whole) > 309 {
-		return 0, false // beyond 309 digits, ParseFloat would only fail
+		return 0, false // over 309 digits: overflow (or leading zeros), refused
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil && f >= c.fmin && f <= c.fmax
