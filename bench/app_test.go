@@ -7,27 +7,14 @@ package bench
 // bound to a typed view parameter.
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/routes"
 )
-
-// werkzeugRule turns "/repos/:owner/:repo" into "/repos/<owner>/<repo>".
-func werkzeugRule(pattern string) string {
-	parts := strings.Split(pattern, "/")
-	for i, p := range parts {
-		if strings.HasPrefix(p, ":") {
-			parts[i] = "<" + p[1:] + ">"
-		}
-	}
-	return strings.Join(parts, "/")
-}
 
 // appBundle is an app bundle made of a route list.
 type appBundle []*fwk.Route
@@ -50,8 +37,8 @@ func loadFwkApp(rts []route, hit func(int)) (http.Handler, error) {
 		if hit != nil {
 			view = func(*fwk.Ctx) error { hit(i); return nil }
 		}
-		rs = append(rs, routes.Func(werkzeugRule(rt.pattern), view,
-			fwk.Endpoint(fmt.Sprintf("r%d", i)), fwk.Methods(rt.method))...)
+		rs = append(rs, routes.Func(rt.angle, view,
+			fwk.Endpoint(rt.name), fwk.Methods(rt.method))...)
 	}
 	return newBenchApp(rs)
 }

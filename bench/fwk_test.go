@@ -33,9 +33,9 @@ func newFwk(routes []route, hit func(int)) (*router.Router, error) {
 			h = func(http.ResponseWriter, *http.Request, *router.Params) { hit(i) }
 		}
 		_, err := r.Add(router.Rule{
-			Path:     anglePattern(rt.pattern),
+			Path:     rt.angle,
 			Methods:  []string{rt.method},
-			Endpoint: routeName(i),
+			Endpoint: rt.name,
 			Handler:  router.HandlerFunc(h),
 		})
 		if err != nil {

@@ -120,7 +120,7 @@ func newEcho(routes []route, hit func(int)) *echo.Echo {
 		if hit != nil {
 			h = func(echo.Context) error { hit(i); return nil }
 		}
-		e.Add(rt.method, rt.pattern, h).Name = routeName(i)
+		e.Add(rt.method, rt.pattern, h).Name = rt.name
 	}
 	return e
 }
@@ -145,7 +145,7 @@ func loadChi(routes []route, hit func(int)) (http.Handler, error) {
 	return catch("chi", func() http.Handler {
 		r := chi.NewRouter()
 		for i, rt := range routes {
-			r.MethodFunc(rt.method, bracePattern(rt.pattern), httpHandler(i, hit))
+			r.MethodFunc(rt.method, rt.brace, httpHandler(i, hit))
 		}
 		return r
 	})
@@ -160,7 +160,7 @@ func loadGorillaMux(routes []route, hit func(int)) (http.Handler, error) {
 func newGorillaMux(routes []route, hit func(int)) *mux.Router {
 	r := mux.NewRouter()
 	for i, rt := range routes {
-		r.HandleFunc(bracePattern(rt.pattern), httpHandler(i, hit)).Methods(rt.method).Name(routeName(i))
+		r.HandleFunc(rt.brace, httpHandler(i, hit)).Methods(rt.method).Name(rt.name)
 	}
 	return r
 }
@@ -168,7 +168,7 @@ func newGorillaMux(routes []route, hit func(int)) *mux.Router {
 // servemuxPattern spells a route for ServeMux: "/" and other patterns
 // ending in '/' get "{$}" so that they match exactly, not a subtree.
 func servemuxPattern(rt route) string {
-	p := bracePattern(rt.pattern)
+	p := rt.brace
 	if p[len(p)-1] == '/' {
 		p += "{$}"
 	}
