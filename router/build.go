@@ -386,17 +386,14 @@ func (rt *Route) defaultRedirect(method, host string, ps *Params) (string, strin
 
 // targetHost is the host of a redirect to rt's URL from a request to host:
 // "" when it is host's (or rt has no host), else rt's host rendered with
-// the values, which must match rt's own pattern; false when it cannot be
-// rendered.
+// the values (appendHost checks that rt matches it); false when it cannot
+// be rendered.
 func (rt *Route) targetHost(host string, vals []any) (string, bool) {
 	if rt.Host() == "" || rt.matchHost(host, nil, 0) {
 		return "", true
 	}
 	h, err := rt.appendHost(nil, vals)
-	if err != nil || !rt.matchHost(string(h), nil, 0) {
-		return "", false
-	}
-	return string(h), true
+	return string(h), err == nil
 }
 
 // aliasLocation builds the canonical URL of an alias rule's match: the

@@ -68,16 +68,13 @@ func (t *table) suggestRule(ep, method string, vals []any) *Route {
 		if rt.endpoint == "" {
 			continue
 		}
-		s := 0.98 * similarity(ep, rt.endpoint)
-		covered := true
+		covered := 0.01
 		for i := 0; i+1 < len(vals); i += 2 {
 			if k, ok := vals[i].(string); !ok || !rt.isArg(k) {
-				covered = false
+				covered = 0
 			}
 		}
-		if covered {
-			s += 0.01
-		}
+		s := 0.98*similarity(ep, rt.endpoint) + covered
 		if method != "" && rt.serves(method) {
 			s += 0.01
 		}
@@ -98,13 +95,10 @@ func similarity(a, b string) float64 {
 	cur := make([]int, len(b)+1)
 	for i := 1; i <= len(a); i++ {
 		for j := 1; j <= len(b); j++ {
-			switch {
-			case a[i-1] == b[j-1]:
+			if a[i-1] == b[j-1] {
 				cur[j] = prev[j-1] + 1
-			case prev[j] >= cur[j-1]:
-				cur[j] = prev[j]
-			default:
-				cur[j] = cur[j-1]
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
 			}
 		}
 		prev, cur = cur, prev
