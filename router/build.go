@@ -31,10 +31,7 @@ type BuildOptions struct {
 func (r *Router) Build(endpoint string, values ...any) (string, error) {
 	var buf [256]byte
 	b, _, err := r.AppendBuild(buf[:0], endpoint, nil, values...)
-	if err != nil {
-		return "", err
-	}
-	return string(b), nil
+	return string(b), err // "" on error: dst comes back empty
 }
 
 // AppendBuild appends the URL of an endpoint to dst and returns the rule
