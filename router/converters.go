@@ -57,6 +57,7 @@ const (
 // the caller's buffer does not escape through an interface call.
 type builtin struct {
 	kind
+	weight     int      // see Weight
 	min, max   int      // string, path: bounds of the length in characters (max 0: none)
 	upper      bool     // string: upper-case the value both ways
 	items      []string // any: the accepted values
@@ -74,8 +75,8 @@ func builtinConverters() map[string]ConverterFactory {
 		"str":     newString,
 		"int":     newInt,
 		"float":   newFloat,
-		"path":    noArgs(kindPath),
-		"uuid":    noArgs(kindUUID),
+		"path":    noArgs(kindPath, 200),
+		"uuid":    noArgs(kindUUID, 50),
 		"any":     newAny,
 	}
 }
@@ -104,7 +105,7 @@ func newString(a Args) (Converter, error) {
 	if n[2] > 0 {
 		n[0], n[1] = n[2], n[2]
 	}
-	c := &builtin{kind: kindString, min: int(n[0]), max: int(n[1])}
+	c := &builtin{kind: kindString, weight: defaultWeight, min: int(n[0]), max: int(n[1])}
 	_, err = arg(m, "upper", &c.upper)
 	return c, err
 }
@@ -122,14 +123,14 @@ func newAny(a Args) (Converter, error) {
 			return nil, fmt.Errorf("any value %q can never match", it)
 		}
 	}
-	return &builtin{kind: kindAny, items: a.Positional}, nil
+	return &builtin{kind: kindAny, weight: 50, items: a.Positional}, nil
 }
 
 // noArgs is the factory of a converter without arguments.
-func noArgs(k kind) ConverterFactory {
+func noArgs(k kind, weight int) ConverterFactory {
 	return func(a Args) (Converter, error) {
 		_, err := a.Bind()
-		return &builtin{kind: k, min: 1}, err
+		return &builtin{kind: k, weight: weight, min: 1}, err
 	}
 }
 
@@ -194,15 +195,7 @@ func (c *builtin) ToURL(v any) (string, error) {
 func (c *builtin) MatchesSlash() bool { return c.kind == kindPath }
 
 // Weight is 50 for int, float, uuid and any, 100 for string, 200 for path.
-func (c *builtin) Weight() int {
-	switch c.kind {
-	case kindString:
-		return defaultWeight
-	case kindPath:
-		return 200
-	}
-	return 50
-}
+func (c *builtin) Weight() int { return c.weight }
 
 // appendURL appends the escaped URL text of v, validated.
 func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
@@ -219,13 +212,11 @@ func (c *builtin) appendURL(dst []byte, v any) ([]byte, error) {
 	if !ok {
 		return dst, fmt.Errorf("unsupported type %T", v)
 	}
-	if c.upper {
-		s = strings.ToUpper(s)
-	}
-	if !c.plain() && !c.matchText(s) { // plain: appendParam refuses empty text
+	text, ok := c.parseText(s)
+	if !ok {
 		return dst, fmt.Errorf("value %q does not match", s)
 	}
-	return appendParam(dst, s, c.kind == kindPath)
+	return appendParam(dst, text, c.kind == kindPath)
 }
 
 // appendParam validates the text of a parameter and appends it escaped as

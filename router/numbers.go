@@ -15,7 +15,7 @@ import (
 // signed=True, optionally with exactly fixed_digits characters and within
 // [min, max]. Values are int64; texts beyond its range never match.
 func newInt(a Args) (Converter, error) {
-	c := &builtin{kind: kindInt, imin: math.MinInt64, imax: math.MaxInt64}
+	c := &builtin{kind: kindInt, weight: 50, imin: math.MinInt64, imax: math.MaxInt64}
 	fixed := int64(0)
 	err := bindArgs(a, []string{"fixed_digits", "min", "max", "signed"}, &fixed, &c.imin, &c.imax, &c.signed)
 	if err == nil && (fixed < 0 || fixed > 20) {
@@ -28,7 +28,7 @@ func newInt(a Args) (Converter, error) {
 // newFloat matches ASCII decimals with a point, like "1.5" (signed with
 // signed=True), optionally within [min, max]. Values are float64.
 func newFloat(a Args) (Converter, error) {
-	c := &builtin{kind: kindFloat, fmin: math.Inf(-1), fmax: math.Inf(1)}
+	c := &builtin{kind: kindFloat, weight: 50, fmin: math.Inf(-1), fmax: math.Inf(1)}
 	err := bindArgs(a, []string{"min", "max", "signed"}, &c.fmin, &c.fmax, &c.signed)
 	return c, checkBounds(err, c, &c.fmin, c.fmax)
 }
