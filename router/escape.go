@@ -44,9 +44,7 @@ const charClass = "" +
 func inSet(c byte, class byte) bool { return charClass[c]&class != 0 }
 
 // appendEscaped appends s to dst, percent-encoding every byte outside class
-// (a space becomes '+' in a query). It is not inlined, so that appendLit is.
-//
-//go:noinline
+// (a space becomes '+' in a query).
 func appendEscaped(dst []byte, s string, class byte) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
