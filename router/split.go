@@ -25,47 +25,60 @@ func (c *byteClass) add(bs string) {
 	}
 }
 
+// marks is a bit set over the states of split.
+type marks []uint64
+
+func (m marks) has(id int) bool { return m[id>>6]&(1<<(id&63)) != 0 }
+
+func (m marks) set(id int) { m[id>>6] |= 1 << (id & 63) }
+
 // split finds the cut of raw into ps and stores the offsets where each
 // piece starts in starts (len(ps)+1 entries, the last len(raw)). It reports
 // whether there is one, and how many steps it took (at most
 // 2 x (len(ps)+1) x (len(raw)+1)).
 func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 	k, n := len(ps), len(raw)
-	// Bit 2*(i*(n+1)+pos) says pieces i.. match raw[pos:]; the next bit,
-	// that converter i, having taken some text, can end at pos or go on.
-	var buf [16]uint64
-	marks := buf[:]
-	if words := (2*(k+1)*(n+1) + 63) / 64; words > len(buf) {
-		marks = make([]uint64, words)
+	// Mark i*(n+1)+pos says pieces i.. match raw[pos:].
+	var buf [8]uint64
+	m := marks(buf[:])
+	if words := ((k+1)*(n+1) + 63) / 64; words > len(buf) {
+		m = make(marks, words)
 	}
-	has := func(i, pos, b int) bool {
-		id := 2*(i*(n+1)+pos) + b
-		return marks[id/64]&(1<<(id%64)) != 0
-	}
-	set := func(i, pos, b int) {
-		id := 2*(i*(n+1)+pos) + b
-		marks[id/64] |= 1 << (id % 64)
-	}
-	set(k, n, 0)
+	m.set(k*(n+1) + n)
 	for i := k - 1; i >= 0; i-- {
-		ci := ps[i].ci
+		ci, lit, at, next := ps[i].ci, ps[i].lit, i*(n+1), (i+1)*(n+1)
+		// For a converter, bit j-1 of run says whether, having taken some
+		// text, it can end at pos+j or go on (a unit is 1 or 3 bytes).
+		run := uint8(0)
 		for pos := n; pos >= 0; pos-- {
 			steps++
 			if ci == nil {
-				if j, ok := prefixEscaped(raw[pos:], ps[i].lit); ok && has(i+1, pos+j, 0) {
-					set(i, pos, 0)
+				// A literal's first byte is itself or starts an escape.
+				if lit == "" || pos < n && (raw[pos] == lit[0] || raw[pos] == '%') {
+					if j, ok := prefixEscaped(raw[pos:], lit); ok && m.has(next+pos+j) {
+						m.set(at + pos)
+					}
 				}
 				continue
 			}
-			if u := unitLen(raw, pos, ci, true); has(i+1, pos, 0) || u > 0 && has(i, pos+u, 1) {
-				set(i, pos, 1)
+			more := false // can take a unit and go on
+			if pos < n && ci.class.has(raw[pos]) {
+				u := 1
+				if raw[pos] == '%' {
+					u = unitLen(raw, pos, ci, true)
+				}
+				more = run>>(u-1)&1 != 0
 			}
-			if u := unitLen(raw, pos, ci, false); u > 0 && has(i, pos+u, 1) {
-				set(i, pos, 0)
+			if more && raw[pos] != '/' {
+				m.set(at + pos)
+			}
+			run <<= 1
+			if more || m.has(next+pos) {
+				run |= 1
 			}
 		}
 	}
-	if !has(0, 0, 0) {
+	if !m.has(0) {
 		return false, steps
 	}
 	pos := 0
@@ -80,7 +93,7 @@ func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 		end := -1
 		for q, u := pos, unitLen(raw, pos, ci, false); u > 0; u = unitLen(raw, q, ci, true) {
 			steps++
-			if q += u; has(i+1, q, 0) {
+			if q += u; m.has((i+1)*(n+1) + q) {
 				end = q
 				if ci.slash {
 					break // lazy: the shortest that can finish
