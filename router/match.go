@@ -261,9 +261,6 @@ func hostPass(rt *Route) int {
 // served returns the methods of l's routes for the request host, and
 // whether there is any such route.
 func (l *leaf) served(s *search, nonStrict bool) (mask uint16, more []string, found bool) {
-	if !l.sum.complex && !nonStrict {
-		return withHead(l.sum.claims), nil, true
-	}
 	for rt := l.first(); rt != nil; rt = rt.next {
 		if !(nonStrict && rt.strict) && (rt.Host() == "" || rt.matchHost(s.host, nil, 0)) {
 			found = true
