@@ -22,7 +22,7 @@ func newInt(a Args) (Converter, error) {
 		err = fmt.Errorf("fixed_digits=%d out of range [0, 20]", fixed)
 	}
 	c.fixed = int(fixed)
-	return c, checkBounds(err, c, &c.imin, c.imax)
+	return c, checkBounds(err, c.imin, c.imax)
 }
 
 // newFloat matches ASCII decimals with a point, like "1.5" (signed with
@@ -30,17 +30,13 @@ func newInt(a Args) (Converter, error) {
 func newFloat(a Args) (Converter, error) {
 	c := &builtin{kind: kindFloat, weight: 50, fmin: math.Inf(-1), fmax: math.Inf(1)}
 	err := bindArgs(a, []string{"min", "max", "signed"}, &c.fmin, &c.fmax, &c.signed)
-	return c, checkBounds(err, c, &c.fmin, c.fmax)
+	return c, checkBounds(err, c.fmin, c.fmax)
 }
 
-// checkBounds refuses a max below the min, and raises the min of an
-// unsigned converter to 0.
-func checkBounds[T int64 | float64](err error, c *builtin, lo *T, hi T) error {
-	if err == nil && hi < *lo {
-		err = fmt.Errorf("max %v is below min %v", hi, *lo)
-	}
-	if !c.signed {
-		*lo = max(*lo, 0)
+// checkBounds refuses a max below the min.
+func checkBounds[T int64 | float64](err error, lo, hi T) error {
+	if err == nil && hi < lo {
+		err = fmt.Errorf("max %v is below min %v", hi, lo)
 	}
 	return err
 }
