@@ -222,7 +222,8 @@ const (
 // claims and withHead need mHEAD == mGET<<1: this fails to compile else.
 const _ = -uint(mHEAD ^ mGET<<1)
 
-// methodBit returns the bit of a standard method, or 0.
+// methodBit returns the bit of a standard method, or 0. A switch: a loop
+// over stdMethods cost GithubAll 8% (callgrind 234.2k -> 253.9k instr/op).
 func methodBit(m string) uint16 {
 	switch m {
 	case "GET":

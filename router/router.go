@@ -74,9 +74,8 @@ type table struct {
 	staticBits [8]uint64           // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
-	endpoints  map[string]int      // see endpointIndex
-	multi      map[string][]*Route // build order of endpoints with several routes
-	indexed    sync.Once           // builds endpoints and multi
+	endpoints  map[string][]*Route // see endpointIndex
+	indexed    sync.Once           // builds endpoints
 	parser     parser
 	segs       []ruleSeg // the segments of the rule being added
 	allows     map[uint16]string
@@ -236,15 +235,7 @@ func (r *Router) Routes() []*Route {
 
 // RoutesFor returns the routes of an endpoint in registration order.
 func (r *Router) RoutesFor(endpoint string) []*Route {
-	var out []*Route
-	r.view(func(t *table) {
-		for _, rt := range t.routes {
-			if rt.endpoint == endpoint && endpoint != "" {
-				out = append(out, rt)
-			}
-		}
-	})
-	return out
+	return slices.DeleteFunc(r.Routes(), func(rt *Route) bool { return rt.endpoint != endpoint || endpoint == "" })
 }
 
 // newRoute validates a rule and compiles everything but its tree position.
@@ -435,15 +426,13 @@ func (t *table) allowFor(mask uint16) string {
 	return s
 }
 
-// endpointIndex returns the endpoints: for each, its one route's position
-// in t.routes, or -1 when it has several, kept in t.multi in build order.
-// It is built when first needed (a Build, or the freeze when some rule has
+// endpointIndex returns the routes of each endpoint in build order. It is
+// built when first needed (a Build, or the freeze when some rule has
 // defaults), then kept up to date by Add, so that routers that never build
 // do not hold it; the table must be locked or frozen.
-func (t *table) endpointIndex() map[string]int {
+func (t *table) endpointIndex() map[string][]*Route {
 	t.indexed.Do(func() {
-		t.endpoints = make(map[string]int, len(t.routes))
-		t.multi = make(map[string][]*Route)
+		t.endpoints = make(map[string][]*Route, len(t.routes))
 		for i, rt := range t.routes {
 			if rt.endpoint != "" {
 				t.addEndpoint(rt, i)
@@ -454,34 +443,23 @@ func (t *table) endpointIndex() map[string]int {
 }
 
 // endpointRoutes returns the routes of an endpoint in build order.
-func (t *table) endpointRoutes(ep string) []*Route {
-	i, ok := t.endpointIndex()[ep]
-	if !ok || i < 0 {
-		return t.multi[ep]
-	}
-	return t.routes[i : i+1 : i+1]
-}
+func (t *table) endpointRoutes(ep string) []*Route { return t.endpointIndex()[ep] }
 
 // addEndpoint enters rt, at position i of t.routes, in its endpoint's build
 // order: aliases last, then rules with more arguments (parameters plus
 // defaults) first, then more defaults, then registration order (Werkzeug's
-// build_compare_key).
+// build_compare_key). The list of a lone route is a slice of t.routes.
 func (t *table) addEndpoint(rt *Route, i int) {
-	first, ok := t.endpoints[rt.endpoint]
-	if !ok {
-		t.endpoints[rt.endpoint] = i
+	list := t.endpoints[rt.endpoint]
+	if list == nil {
+		t.endpoints[rt.endpoint] = t.routes[i : i+1 : i+1]
 		return
-	}
-	list := t.multi[rt.endpoint]
-	if first >= 0 {
-		list = []*Route{t.routes[first]}
-		t.endpoints[rt.endpoint] = -1
 	}
 	j := len(list)
 	for j > 0 && buildsBefore(rt, list[j-1]) {
 		j--
 	}
-	t.multi[rt.endpoint] = slices.Insert(list, j, rt)
+	t.endpoints[rt.endpoint] = slices.Insert(list, j, rt) // a lone route's list (cap 1) is copied out of t.routes
 }
 
 func buildsBefore(a, b *Route) bool {
@@ -502,7 +480,7 @@ func (t *table) linkDefaults() {
 		return
 	}
 	t.endpointIndex()
-	for _, list := range t.multi {
+	for _, list := range t.endpoints {
 		for i, rt := range list {
 			for _, s := range list[:i] {
 				if !rt.isBuildOnly() && !s.isBuildOnly() && len(s.defs()) > 0 && sameArgs(s, rt) {
@@ -516,14 +494,13 @@ func (t *table) linkDefaults() {
 // sameArgs reports whether a and b have the same parameter and default
 // names.
 func sameArgs(a, b *Route) bool {
-	has := func(rt *Route, k string) bool { return rt.Converter(k) != nil || rt.hasDefault(k) }
 	for _, p := range a.params {
-		if !has(b, p.name) {
+		if !b.isArg(p.name) {
 			return false
 		}
 	}
 	for _, d := range a.defs() {
-		if !has(b, d.Key) {
+		if !b.isArg(d.Key) {
 			return false
 		}
 	}
