@@ -28,6 +28,13 @@ func (rt *Route) setHost(p *parser, given string) error {
 	bad := func(format string, args ...any) error {
 		return ruleErr(rt.path, -1, ErrBadRule, "host %q: "+format, append([]any{given}, args...)...)
 	}
+	// ASCII only: a host never matches other bytes, and lower-casing keeps
+	// the offsets of the parameters in the lower-cased text (appendHost).
+	for i := 0; i < len(given); i++ {
+		if given[i] >= 0x80 {
+			return bad("bad character %q", given[i])
+		}
+	}
 	npath := len(p.params)
 	pcs, end, _, rerr := p.segment(given, 0) // parameter names keep the spelling given
 	switch {
