@@ -86,17 +86,17 @@
 //
 // Router.Build and Router.AppendBuild turn an endpoint and key/value pairs
 // into a URL. Among the rules of the endpoint (aliases last, then more
-// arguments first, then registration order) the first whose parameters all
-// have values, whose defaults agree and whose converters accept the values
-// wins. Values may be strings, []byte, bools, Go numbers (named types too),
-// Stringers and TextMarshalers; a list counts as its one element, or as no
-// value when empty. Each is checked against its converter's Match and
-// escaped as one segment ('/' kept only by path). Other values form a query
-// string sorted by key (floats written as Python does, "1.0"), unless
-// BuildOptions.DropUnknown is set. Errors wrap ErrUnknownEndpoint,
-// ErrMissingParam, ErrInvalidValue or ErrMethodNotAllowed and name the
-// closest rule and a similar endpoint; they are *BuildError values whose
-// Suggested is that rule.
+// arguments first, then more defaults, then registration order) the first
+// whose parameters all have values, whose defaults agree and whose
+// converters accept the values wins. Values may be strings, []byte, bools,
+// Go numbers (named types too), Stringers and TextMarshalers; a list counts
+// as its one element, or as no value when empty. Each is checked against its
+// converter's Match and escaped as one segment ('/' kept only by path).
+// Other values form a query string sorted by key (floats written as Python
+// does, "1.0"), unless BuildOptions.DropUnknown is set. Errors wrap
+// ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
+// ErrMethodNotAllowed and name the closest rule and a similar endpoint; they
+// are *BuildError values whose Suggested is that rule.
 //
 // # Serving and concurrency
 //
