@@ -4,6 +4,7 @@ package router_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk/router"
@@ -24,5 +25,41 @@ func TestHostNonASCIIRefused(t *testing.T) {
 		if !errors.Is(err, router.ErrBadRule) {
 			t.Errorf("Add(Host %q) = %v, want ErrBadRule", host, err)
 		}
+	}
+}
+
+// hostileHost is a 253-byte host that "<a>.<b>.<int:c>" does not match
+// but that a plain backtracking search tries in ~126² ways.
+var hostileHost = strings.Repeat("a.", 126) + "x"
+
+// TestHostLongMatches: host parameters take the longest text that lets
+// the rest match, on long hosts too, and a value never holds a byte that
+// is not host text.
+func TestHostLongMatches(t *testing.T) {
+	r := newRouter(t, router.Rule{Path: "/", Endpoint: "e", Host: "<a>.<b>.<int:c>"})
+	checkLookups(t, r, hostileHost, []lookupCase{{"GET", "/", "404"}})
+	checkLookups(t, r, strings.Repeat("a.", 100)+"7", []lookupCase{{"GET", "/", "200 e a=" + strings.Repeat("a.", 98) + "a b=a c=7"}})
+	checkLookups(t, r, "a_b.c.7", []lookupCase{{"GET", "/", "404"}})
+	checkLookups(t, r, "a.b_c.d.7", []lookupCase{{"GET", "/", "404"}})
+	checkLookups(t, r, "a.b.c.7", []lookupCase{{"GET", "/", "200 e a=a.b b=c c=7"}})
+}
+
+// BenchmarkHostileHost matches hostileHost against a host with three
+// parameters.
+func BenchmarkHostileHost(b *testing.B) { benchHost(b, "<a>.<b>.<int:c>", hostileHost) }
+
+// BenchmarkHostParam matches a request for a host with one parameter.
+func BenchmarkHostParam(b *testing.B) { benchHost(b, "<lang>.example.com", "en.example.com") }
+
+// benchHost times the lookup of "/" on host against a rule of that Host.
+func benchHost(b *testing.B, pattern, host string) {
+	r := router.New()
+	if _, err := r.Add(router.Rule{Path: "/", Endpoint: "e", Host: pattern}); err != nil {
+		b.Fatal(err)
+	}
+	var m router.Match
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Lookup("GET", host, "/", &m)
 	}
 }
