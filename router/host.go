@@ -102,6 +102,9 @@ func (rt *Route) matchHost(host string, ps *Params, at int) bool {
 	}
 	s := hostSearch{h: strings.ToLower(host), ps: ps, at: at}
 	end := len(s.h)
+	if end > maxHostLen {
+		return false // lower-casing turns each invalid UTF-8 byte into 3
+	}
 	s.textEnd[end] = uint8(end)
 	for i := end - 1; i >= 0; i-- {
 		if !hostText(s.h[i]) {

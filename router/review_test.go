@@ -42,6 +42,9 @@ func TestHostLongMatches(t *testing.T) {
 	checkLookups(t, r, "a_b.c.7", []lookupCase{{"GET", "/", "404"}})
 	checkLookups(t, r, "a.b_c.d.7", []lookupCase{{"GET", "/", "404"}})
 	checkLookups(t, r, "a.b.c.7", []lookupCase{{"GET", "/", "200 e a=a.b b=c c=7"}})
+	// 200 bytes that lower-casing makes 600 (each invalid byte becomes
+	// U+FFFD): beyond maxHostLen, a 404, not an index out of range.
+	checkLookups(t, r, strings.Repeat("\xff", 200), []lookupCase{{"GET", "/", "404"}})
 }
 
 // BenchmarkHostileHost matches hostileHost against a host with three
