@@ -319,20 +319,7 @@ func (s *search) trySlash(l *leaf) bool {
 func (n *node) match(s *search, rest string) bool {
 	n0 := s.n
 walk:
-	for {
-		if len(rest) <= 1 {
-			if l := n.leaf; rest == "" && l != nil && !l.sum.complex {
-				if rt := l.quick(s.bit); rt != nil {
-					s.route = rt
-					return true
-				}
-			}
-			if rest == "" && (s.pick(n.leaf, false) || s.trySlash(n.slash)) ||
-				rest != "" && (s.pick(n.slash, false) || s.pick(n.leaf, true)) {
-				return true
-			}
-			break
-		}
+	for len(rest) > 1 {
 		rest = rest[1:]
 		i, special := segmentEnd(rest)
 		if i == 0 {
@@ -374,19 +361,44 @@ walk:
 				if d.match(s, next) {
 					return true
 				}
-			} else if d.pat.tail {
-				if s.matchTail(d, rest) {
-					return true
-				}
-			} else if s.matchPieces(p.pieces, seg, special) && d.match(s, next) {
+			} else if s.matchOther(d, seg, rest, next, special) {
 				return true
 			}
 			s.n = n1
 		}
+		n = nil // no way on
 		break
+	}
+	if n != nil && n.end(s, rest) {
+		return true
 	}
 	s.n = n0 // a failed walk leaves the count as it found it
 	return false
+}
+
+// end resolves a path ending at n (rest is "" or "/"): a simple leaf
+// serving the method at once, else the leaf and slash leaf rules, or a
+// trailing-slash redirect.
+func (n *node) end(s *search, rest string) bool {
+	if l := n.leaf; rest == "" && l != nil && !l.sum.complex {
+		if rt := l.quick(s.bit); rt != nil {
+			s.route = rt
+			return true
+		}
+	}
+	if rest == "" {
+		return s.pick(n.leaf, false) || s.trySlash(n.slash)
+	}
+	return s.pick(n.slash, false) || s.pick(n.leaf, true)
+}
+
+// matchOther tries a dynamic child that is not one plain converter: a
+// tail pattern takes the rest of the path, others are cut by split.
+func (s *search) matchOther(d *node, seg, rest, next string, special bool) bool {
+	if d.pat.tail {
+		return s.matchTail(d, rest)
+	}
+	return s.matchPieces(d.pat.pieces, seg, special) && d.match(s, next)
 }
 
 // segmentEnd returns the length of the first segment of s (up to the first

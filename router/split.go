@@ -81,6 +81,15 @@ func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 	if !m.has(0) {
 		return false, steps
 	}
+	return true, steps + m.choose(ps, raw, starts)
+}
+
+// choose is split's forward pass: it cuts raw into the pieces of ps,
+// writing where each starts into starts, each converter taking the longest
+// (or, spanning slashes, the shortest) run after which the marks say the
+// rest can match. It returns the steps taken.
+func (m marks) choose(ps []piece, raw string, starts []int32) (steps int) {
+	k, n := len(ps), len(raw)
 	pos := 0
 	for i := range ps {
 		starts[i] = int32(pos)
@@ -103,7 +112,7 @@ func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 		pos = end
 	}
 	starts[k] = int32(n)
-	return true, steps
+	return steps
 }
 
 // unitLen returns the length of the unit of raw at pos that converter ci
