@@ -1,6 +1,7 @@
 package router
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -144,10 +145,12 @@ func withHead(claims uint16) uint16 { return claims | claims&mGET<<1 }
 func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
 // Rule returns the rule as given to Add (methods upper-cased, Subdomain
-// resolved into Host).
+// resolved into Host). Its Methods and Defaults are copies, and Add keeps
+// its own copy of Defaults.
 func (rt *Route) Rule() Rule {
 	r := rt.x().rule
 	r.Path, r.Endpoint, r.Handler, r.Data = rt.path, rt.endpoint, rt.handler, rt.data
+	r.Defaults = maps.Clone(r.Defaults)
 	switch {
 	case r.Methods != nil:
 		r.Methods = slices.Clone(r.Methods)

@@ -2,6 +2,7 @@ package router
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -283,6 +284,7 @@ func (t *table) configure(rt *Route, rule *Rule, escape bool) error {
 		x := rt.ext()
 		x.rule, x.escape = *rule, escape
 		x.rule.Methods, x.rule.Host, x.rule.Subdomain = kept, host, ""
+		x.rule.Defaults = maps.Clone(rule.Defaults) // the caller may change its map
 	}
 	if host != "" {
 		err = rt.setHost(&t.parser, host)
