@@ -32,7 +32,6 @@ package fwk
 // converted it (a ToValue error is a 404 there too).
 
 import (
-	"encoding"
 	"errors"
 	"fmt"
 	"math"
@@ -167,7 +166,7 @@ func (p *urlParam) text(raw string) (string, error) {
 func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
 	if p.conv != nil && p.typ == nil { // undeclared: fitted per request
 		var text func(string) (reflect.Value, error)
-		if textual(t) {
+		if bind.TakesText(t) {
 			var err error
 			if text, err = bind.For(t); err != nil {
 				return nil, err
@@ -193,7 +192,9 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 		vt = stringType
 	}
 	f, err := fit(vt, t)
-	if err != nil && textual(t) {
+	// A textual parameter takes the matched text when no value fits it (an
+	// <int:id> into an id string gives "42").
+	if err != nil && bind.TakesText(t) {
 		return p.textConv(t)
 	}
 	if err != nil {
@@ -208,21 +209,8 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 	}, nil
 }
 
-// textual reports whether a parameter of type t takes a param's text as it
-// is: a string kind or an encoding.TextUnmarshaler (or a pointer to one).
-// Such a parameter receives the matched text when the converter's value does
-// not fit it (an <int:id> into an id string gives "42").
-func textual(t reflect.Type) bool {
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t.Kind() == reflect.String || reflect.PointerTo(t).Implements(textUnmarshalerType)
-}
-
-var textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-
 // textConv converts the param's text (p.text: checked by the converter)
-// into a parameter of textual type t.
+// into a parameter of a type that takes text (bind.TakesText).
 func (p *urlParam) textConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
 	conv, err := bind.For(t)
 	if err != nil {

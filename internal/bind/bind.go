@@ -32,6 +32,15 @@ func For(t reflect.Type) (func(s string) (reflect.Value, error), error) {
 	return f, nil
 }
 
+// TakesText reports whether a value of type t, or of the type t points to,
+// takes any text as it is: a string kind or an encoding.TextUnmarshaler.
+func TakesText(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String || reflect.PointerTo(t).Implements(textUnmarshalerType)
+}
+
 // converter picks the conversion for t, or returns nil.
 func converter(t reflect.Type) Func {
 	switch {
