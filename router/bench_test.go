@@ -184,3 +184,21 @@ func BenchmarkLongPath(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildInt appends the URL of "/users/<int:id>/posts/<int(4):n>"
+// from Go int values, the common case of building from a model's id.
+func BenchmarkBuildInt(b *testing.B) {
+	r := router.New()
+	if _, err := r.Add(router.Rule{Path: "/users/<int:id>/posts/<int(4):n>", Endpoint: "post"}); err != nil {
+		b.Fatal(err)
+	}
+	args := []any{"id", 42, "n", int64(7)}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if buf, _, err = r.AppendBuild(buf[:0], "post", nil, args...); err != nil || string(buf) != "/users/42/posts/0007" {
+			b.Fatal(string(buf), err)
+		}
+	}
+}

@@ -97,8 +97,15 @@ func sameValue(a, b any) bool {
 }
 
 // toInt64 converts a value whose text (see appendScalar) is a decimal
-// integer, or a Go float with an integral value.
+// integer, or a Go float with an integral value. Go's predeclared integers
+// have no methods, so their text is their value: they skip the text.
 func toInt64(v any) (int64, error) {
+	switch x := v.(type) {
+	case int:
+		return int64(x), nil
+	case int64:
+		return x, nil
+	}
 	var buf [64]byte
 	b, ok := appendScalar(buf[:0], v)
 	if n, err := strconv.ParseInt(string(b), 10, 64); ok && err == nil {
