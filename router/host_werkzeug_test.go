@@ -63,6 +63,9 @@ func TestWerkzeugHostMatching(t *testing.T) {
 	}
 	checkHostBuilds(t, r, []hostBuild{
 		{"app.test", "index", nil, "/", ""},
+		{"pages.other.test", "index", nil, "/", "app.test"}, // test_build_other_host
+		{"app.personal.test", "page", []any{"domain", "personal.test"}, "/page/", ""},
+		{"app.test", "page", []any{"domain", "personal.test"}, "/page/", "app.personal.test"},
 		{"app.test", "lang", []any{"lang", "de"}, "/", "de.app.test"},
 		{"fr.app.test", "page", []any{"domain", "x.test", "page", 3}, "/page/3/", "pages.x.test"},
 		{"app.x.test", "page", []any{"domain", "x.test"}, "/page/", ""},

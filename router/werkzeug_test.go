@@ -4,10 +4,8 @@ package router_test
 // as an acceptance suite: each TestWerkzeug<Name> follows test_<name> case
 // by case. Outcomes are written as in checkLookups: "200 endpoint k=v",
 // "308 /location", "404", "405 Allow". Werkzeug returns converted values
-// (2007, 0.5); Params hold their text. Absolute URLs, script roots
-// (bind("example.org", "/test")), websockets, environ helpers and Python
-// object protocol tests (hash, repr, __dict__) do not apply to a Go router
-// and are listed at the end of the file.
+// (2007, 0.5); Params hold their text. Which tests apply, and where each
+// is ported, is mapped in werkzeug_audit_test.go.
 
 import (
 	"errors"
@@ -645,34 +643,5 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 	}
 }
 
-// Not ported, as they do not apply to a Go router:
-//   - test_basic_routing's websocket and script-root parts, test_environ_defaults,
-//     test_dispatch's catch_http_exceptions,
-//     test_empty_path_info, test_both_bind_and_match_path_info_are_none: WSGI
-//     environ and bind() details; net/http gives the router a parsed request.
-//   - test_rule_emptying, test_rule_unhashable, test_map_repr,
-//     test_empty_subclass_rules_with_custom_kwargs, test_no_memory_leak_from_Rule_builder,
-//     test_pass_str_as_router_methods, test_non_string_parts,
-//     test_default_converters (class attribute copying), test_build_url_with_arg_self,
-//     test_build_url_with_arg_keyword: Python object protocol and keyword-argument
-//     details; Go's types rule them out.
-//   - test_converter_with_tuples, test_nested_regex_groups, test_regex,
-//     test_part_isolating_default: converters defined by a regular expression;
-//     fwk's converters are Go values with Match (see Converter).
-//   - test_external_building_*, test_server_name_interpolation,
-//     test_server_name_match_default_port, test_bind_*_host,
-//     test_invalid_subdomain_warning,
-//     test_http_host_before_server_name: absolute URL building and host
-//     binding belong to fwk's URLFor (external URLs), not to the router;
-//     test_bind_long_idna_name_with_port and the IDNA host of
-//     test_unicode_rules are ported in fwk's idna_test.go.
-// Ported in other files: host_werkzeug_test.go has TestHostMatching,
-// TestSubdomainMatching, TestDefaultSubdomain (Router.DefaultSubdomain),
-// test_request_redirect_default_subdomain, test_server_name_casing and
-// test_build_url_same_endpoint_multiple_hosts; werkzeug_build_test.go has
-// test_double_defaults, test_adapter_url_parameter_sorting (key order),
-// test_rule_templates (a Go function as template), test_build_values_* (one
-// table: Go values are read as a MultiDict) and
-// test_finding_closest_match_by_method (BuildError.Suggested);
-// werkzeug_quoting_test.go has test_redirect_path_quoting,
-// test_unicode_rules and test_request_direct_charset_bug.
+// The table at the top of werkzeug_audit_test.go maps every test of
+// test_routing.py to its port, or says why it does not apply.

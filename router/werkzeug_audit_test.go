@@ -1,0 +1,476 @@
+package router_test
+
+// An audit of the port of Werkzeug's tests/test_routing.py (pallets/werkzeug
+// at 1b00618, May 2026): every test function, where its Go port is, or why
+// it does not apply. The tests below this table are the cases the earlier
+// ports lacked.
+//
+//	test_basic_routing                     TestWerkzeugBasicRouting (websocket and script-root parts: n/a)
+//	test_merge_slashes_match               TestWerkzeugMergeSlashesMatch
+//	test_merge_slash_encoding              TestWerkzeugMergeSlashEncoding
+//	test_merge_slashes_build               TestWerkzeugMergeSlashesBuild
+//	test_strict_slashes_redirect           TestWerkzeugStrictSlashesRedirect
+//	test_strict_slashes_leaves_dont_consume TestWerkzeugStrictSlashesLeavesDontConsume
+//	test_no_duplicates                     TestWerkzeugNoDuplicatesAudit (websocket rule: n/a)
+//	test_no_duplicates_host                TestWerkzeugNoDuplicatesHost
+//	test_duplicate_domain_disabled         n/a: no subdomain_matching switch (a Subdomain needs ServerName)
+//	test_duplicate_rule                    TestWerkzeugNoDuplicatesAudit
+//	test_duplicate_converter               TestWerkzeugNoDuplicatesAudit
+//	test_no_duplicate_different_converters TestWerkzeugNoDuplicatesAudit
+//	test_duplicate_method_overlap          TestWerkzeugDuplicateMethodOverlap
+//	test_no_duplicate_head_options         TestWerkzeugNoDuplicateHeadOptions
+//	test_duplicate_options_exact           TestWerkzeugDuplicateOptionsExact
+//	test_environ_defaults                  TestWerkzeugEnvironDefaults (the environ itself: n/a)
+//	test_environ_nonascii_pathinfo         TestWerkzeugEnvironNonasciiPathinfo
+//	test_basic_building                    TestWerkzeugBasicBuilding, TestWerkzeugBasicBuildingHosts
+//	test_long_build                        TestWerkzeugLongBuild
+//	test_defaults                          TestWerkzeugDefaults
+//	test_negative                          TestWerkzeugNegative
+//	test_float_no_scientific               TestWerkzeugFloatNoScientific
+//	test_greedy                            TestWerkzeugGreedy
+//	test_path                              TestWerkzeugPath
+//	test_dispatch                          TestWerkzeugDispatch
+//	test_http_host_before_server_name      TestWerkzeugHTTPHostBeforeServerName
+//	test_invalid_subdomain_warning         TestWerkzeugInvalidSubdomainWarning (the warning: n/a)
+//	test_server_name_match_default_port    TestWerkzeugServerNameMatchDefaultPort
+//	test_adapter_url_parameter_sorting     TestWerkzeugAdapterURLParameterSorting (fwk always sorts by key)
+//	test_request_direct_charset_bug        TestWerkzeugRequestDirectCharsetBug
+//	test_request_redirect_default          TestWerkzeugRequestRedirectDefault
+//	test_request_redirect_default_subdomain TestWerkzeugRequestRedirectDefaultSubdomain
+//	test_adapter_match_return_rule         TestWerkzeugAdapterMatchReturnRule
+//	test_server_name_interpolation         TestWerkzeugServerNameInterpolation
+//	test_rule_emptying                     n/a: Rule.empty() and __dict__ (Python object protocol)
+//	test_rule_unhashable                   n/a: hash() (Python object protocol)
+//	test_rule_templates                    TestWerkzeugRuleTemplates (a Go function is the template)
+//	test_non_string_parts                  TestWerkzeugNonStringParts
+//	test_complex_routing_rules             TestWerkzeugComplexRoutingRules
+//	test_default_converters                TestWerkzeugDefaultConverters
+//	test_uuid_converter                    TestWerkzeugUUIDConverter
+//	test_converter_with_tuples             TestWerkzeugConverterWithTuples
+//	test_nested_regex_groups               TestWerkzeugNestedRegexGroups
+//	test_anyconverter                      TestWerkzeugAnyconverter
+//	test_any_converter_build_validates_value TestWerkzeugAnyConverterBuildValidatesValue
+//	test_part_isolating_default            TestWerkzeugPartIsolatingDefault
+//	test_build_values_dict                 TestWerkzeugBuildValues (Go values are read as a MultiDict)
+//	test_build_values_multidict            TestWerkzeugBuildValues
+//	test_build_append_unknown_dict         TestWerkzeugBuildAppendUnknown, TestWerkzeugBuildAppendUnknownTables
+//	test_build_append_unknown_multidict    TestWerkzeugBuildAppendUnknownTables
+//	test_build_drop_none                   TestWerkzeugBuildDropNone
+//	test_method_fallback                   TestWerkzeugMethodFallback
+//	test_implicit_head                     TestWerkzeugImplicitHead
+//	test_pass_str_as_router_methods        n/a: Rule.Methods is a []string, a string does not compile
+//	test_protocol_joining_bug              TestWerkzeugProtocolJoiningBug (force_external: fwk's URLFor)
+//	test_allowed_methods_querying          TestWerkzeugAllowedMethodsQuerying (the Allow of a 405)
+//	test_external_building_with_port       n/a: absolute URLs are built by fwk's URLFor, not the router
+//	test_external_building_with_port_bind_to_environ n/a: as above
+//	test_external_building_with_port_bind_to_environ_wrong_servername TestWerkzeugServerNamePortMismatch
+//	test_bind_long_idna_name_with_port     n/a here: fwk's idna_test.go (host encoding is URLFor's)
+//	test_converter_parser                  TestWerkzeugConverterParser (through a ConverterFactory's Args)
+//	test_alias_redirects                   TestWerkzeugAliasRedirects
+//	test_double_defaults                   TestWerkzeugDoubleDefaults
+//	TestSubdomainMatching (5 tests)        TestWerkzeugSubdomainMatching, TestWerkzeugRuleDefaultSubdomain
+//	TestDefaultSubdomain (5 tests)         TestWerkzeugDefaultSubdomain
+//	TestHostMatching (9 tests)             TestWerkzeugHostMatching
+//	                                       (test_disables_subdomain_matching: n/a, no such switch)
+//	TestNoDomainMatching (2 tests)         TestWerkzeugNoDomainMatching
+//	test_server_name_casing                TestWerkzeugServerNameCasing
+//	test_redirect_request_exception_code   n/a: mutating a RequestRedirect exception's code
+//	test_redirect_path_quoting             TestWerkzeugRedirectPathQuoting
+//	test_unicode_rules                     TestWerkzeugUnicodeRules (the IDNA host: fwk's idna_test.go)
+//	test_empty_path_info                   TestWerkzeugEmptyPathInfo (fwk serves "/" instead of redirecting)
+//	test_both_bind_and_match_path_info_are_none n/a: bind() without a path
+//	test_map_repr                          n/a: repr()
+//	test_empty_subclass_rules_with_custom_kwargs n/a: Rule subclassing
+//	test_finding_closest_match_by_endpoint TestWerkzeugFindingClosestMatchByEndpoint
+//	test_finding_closest_match_by_values   TestWerkzeugFindingClosestMatchByValues
+//	test_finding_closest_match_by_method   TestWerkzeugFindingClosestMatchByMethod
+//	test_finding_closest_match_when_none_exist TestWerkzeugFindingClosestMatchWhenNoneExist
+//	test_error_message_without_suggested_rule TestWerkzeugErrorMessageWithoutSuggestedRule
+//	test_error_message_suggestion          TestWerkzeugErrorMessageSuggestion
+//	test_no_memory_leak_from_Rule_builder  n/a: Python reference cycles
+//	test_build_url_with_arg_self           TestWerkzeugBuildURLWithArgNames
+//	test_build_url_with_arg_keyword        TestWerkzeugBuildURLWithArgNames
+//	test_build_url_same_endpoint_multiple_hosts TestWerkzeugBuildURLSameEndpointMultipleHosts
+//	test_rule_websocket_methods            n/a: fwk has no websocket rules
+//	test_path_weighting                    TestWerkzeugPathWeighting
+//	test_newline_match                     TestWerkzeugNewlineMatch
+//	test_weighting                         TestWerkzeugWeighting
+//	test_strict_slashes_false              TestWerkzeugStrictSlashesFalse
+//	test_invalid_rule                      TestWerkzeugInvalidRule
+//	test_multiple_converters_per_part      TestWerkzeugMultipleConvertersPerPart
+//	test_static_regex_escape               TestWerkzeugStaticRegexEscape
+//	test_regex                             TestWerkzeugRegex
+//	test_bind_trusted_host                 n/a: Request.trusted_hosts (fwk checks hosts outside the router)
+//	test_bind_untrusted_host               n/a: as above
+//
+// Werkzeug's converters are regular expressions; fwk's are Go values with
+// Match, so the regex converters of these tests are regexConverter below,
+// and part_isolating=False is MatchesSlash.
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fwkgo/fwk/router"
+)
+
+// regexConverter matches the whole parameter text against a regular
+// expression, as Werkzeug's converters do; slash is part_isolating=False.
+type regexConverter struct {
+	re    *regexp.Regexp
+	slash bool
+	value func(string) any // ToValue's conversion; the text when nil
+}
+
+func newRegexConverter(expr string, slash bool) (*regexConverter, error) {
+	re, err := regexp.Compile(`\A(?:` + expr + `)\z`)
+	return &regexConverter{re: re, slash: slash}, err
+}
+
+func (c *regexConverter) Match(s string) bool { return c.re.MatchString(s) }
+func (c *regexConverter) MatchesSlash() bool  { return c.slash }
+
+func (c *regexConverter) ToValue(s string) (any, error) {
+	if c.value != nil {
+		return c.value(s), nil
+	}
+	return s, nil
+}
+
+func (c *regexConverter) ToURL(v any) (string, error) {
+	s := fmt.Sprint(v)
+	if !c.Match(s) {
+		return "", fmt.Errorf("%q does not match %s", s, c.re)
+	}
+	return s, nil
+}
+
+// regexRouter returns a router with the converter "regex", Werkzeug's
+// RegexConverter (the expression is its first argument), slash telling
+// whether it spans slashes, and the rules.
+func regexRouter(t *testing.T, slash bool, rules ...router.Rule) *router.Router {
+	t.Helper()
+	r := router.New()
+	err := r.AddConverter("regex", func(a router.Args) (router.Converter, error) {
+		if len(a.Positional) != 1 {
+			return nil, errors.New("regex takes one expression")
+		}
+		return newRegexConverter(a.Positional[0], slash)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rl := range rules {
+		if _, err := r.Add(rl); err != nil {
+			t.Fatalf("Add(%q) = %v", rl.Path, err)
+		}
+	}
+	return r
+}
+
+// matchValue looks up path and returns the endpoint matched and the value
+// of param as the converter's ToValue gives it.
+func matchValue(t *testing.T, r *router.Router, path, param string) (string, any) {
+	t.Helper()
+	var m router.Match
+	r.Lookup("GET", "", path, &m)
+	if m.Route == nil {
+		t.Fatalf("Lookup(%s) = %d, want a match", path, m.Status)
+	}
+	v, err := m.Route.Converter(param).ToValue(m.Params.Get(param))
+	if err != nil {
+		t.Fatalf("ToValue(%q) = %v", m.Params.Get(param), err)
+	}
+	return m.Route.Endpoint(), v
+}
+
+func TestWerkzeugNoDuplicatesAudit(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		rules  []router.Rule
+		refuse bool
+	}{
+		// test_no_duplicates: a subdomain and methods tell rules apart.
+		{"no_duplicates", []router.Rule{
+			rule("/", "index"), subRule("/", "sub", "a"),
+			withMethods(rule("/method", ""), "GET"), withMethods(rule("/method", ""), "POST"),
+		}, false},
+		{"duplicate_rule", []router.Rule{rule("/", "a"), rule("/", "b")}, true},
+		{"duplicate_converter", []router.Rule{rule("/page/<a>", "a"), rule("/page/<b>", "b")}, true},
+		{"no_duplicate_different_converters", []router.Rule{rule("/<a>", "a"), rule("/<int:b>", "b")}, false},
+	} {
+		r := router.New()
+		r.ServerName = "example.org"
+		var err error
+		for _, rl := range c.rules {
+			if _, err = r.Add(rl); err != nil {
+				break
+			}
+		}
+		if refused := errors.Is(err, router.ErrConflict); refused != c.refuse || err != nil && !refused {
+			t.Errorf("%s: Add = %v, want refused %v", c.name, err, c.refuse)
+		}
+	}
+}
+
+func TestWerkzeugEnvironDefaults(t *testing.T) {
+	r := newRouter(t, rule("/foo", "foo"), rule("/bar", "bar"))
+	checkLookups(t, r, "", []lookupCase{{"GET", "/foo", "200 foo"}, {"GET", "/bar", "200 bar"}, {"GET", "/bars", "404"}})
+}
+
+// The subdomain parts of test_basic_building: bound to the subdomain
+// "blah" of example.org. Werkzeug's rules without a subdomain serve the
+// bare server name, so it builds "index" as http://example.org/; fwk's
+// host-less rules serve every host (Router.DefaultSubdomain documents it),
+// so the URL stays relative.
+func TestWerkzeugBasicBuildingHosts(t *testing.T) {
+	r := serverRouter(t, "example.org", rule("/", "index"), rule("/bar/<baz>", "bar"), subRule("/hehe", "blah", "blah"))
+	checkHostBuilds(t, r, []hostBuild{
+		{"blah.example.org", "index", nil, "/", ""},
+		{"blah.example.org", "bar", []any{"baz", "blub"}, "/bar/blub", ""},
+		{"blah.example.org", "blah", nil, "/hehe", ""},
+		{"example.org", "blah", nil, "/hehe", "blah.example.org"},
+	})
+}
+
+func TestWerkzeugHTTPHostBeforeServerName(t *testing.T) {
+	r := serverRouter(t, "example.com", subRule("/", "index", "wiki"))
+	checkHostLookups(t, r, []hostLookup{{"wiki.example.com", "/", "200 index"}})
+	checkHostBuilds(t, r, []hostBuild{
+		{"wiki.example.com", "index", nil, "/", ""},
+		{"admin.example.com", "index", nil, "/", "wiki.example.com"},
+	})
+}
+
+// A host outside the server name gets the rules without a subdomain
+// (Werkzeug also warns).
+func TestWerkzeugInvalidSubdomainWarning(t *testing.T) {
+	r := serverRouter(t, "bar.example.com", rule("/foo", "foo"), subRule("/foo", "sub", "x"))
+	checkHostLookups(t, r, []hostLookup{{"foo.example.com", "/foo", "200 foo"}, {"x.bar.example.com", "/foo", "200 sub"}})
+}
+
+// A server name with the default port matches the request's host without
+// one. fwk ignores the request's port when matching a host-less rule.
+func TestWerkzeugServerNameMatchDefaultPort(t *testing.T) {
+	for _, name := range []string{"localhost:80", "localhost:443"} {
+		r := serverRouter(t, name, rule("/foo", "foo"))
+		checkHostLookups(t, r, []hostLookup{{"localhost", "/foo", "200 foo"}, {name, "/foo", "200 foo"}})
+	}
+}
+
+// Werkzeug compares hosts with their ports, so with server name
+// example.org a request to example.org:5000 is outside it (and warns);
+// fwk ignores the request's port unless the server name has one (Rule.Host
+// documents it), so a subdomain rule still matches.
+func TestWerkzeugServerNamePortMismatch(t *testing.T) {
+	r := serverRouter(t, "example.org", rule("/", "index"), subRule("/x", "x", "a"))
+	checkHostLookups(t, r, []hostLookup{{"example.org:5000", "/", "200 index"}, {"a.example.org:5000", "/x", "200 x"}})
+}
+
+func TestWerkzeugAdapterMatchReturnRule(t *testing.T) {
+	r := router.New()
+	rt, err := r.Add(rule("/foo/", "foo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m router.Match
+	r.Lookup("GET", "", "/foo/", &m)
+	if m.Route != rt || m.Params.Len() != 0 {
+		t.Errorf("Lookup = %v with %d params, want the route Add returned", m.Route, m.Params.Len())
+	}
+}
+
+func TestWerkzeugServerNameInterpolation(t *testing.T) {
+	rules := []router.Rule{rule("/", "index"), subRule("/", "alt", "alt")}
+	checkHostLookups(t, serverRouter(t, "example.invalid", rules...), []hostLookup{
+		{"example.invalid", "/", "200 index"},
+		{"alt.example.invalid", "/", "200 alt"},
+	})
+	// Bound with server name "foo", example.invalid is outside it.
+	checkHostLookups(t, serverRouter(t, "foo", rules...), []hostLookup{{"example.invalid", "/", "200 index"}})
+}
+
+func TestWerkzeugNonStringParts(t *testing.T) {
+	checkBuilds(t, newRouter(t, rule("/<foo>", "foo")), []buildCase{{endpoint: "foo", values: []any{"foo", 42}, want: "/42"}})
+}
+
+// Werkzeug's Map subclass with default_converters["foo"] and
+// Map(converters={"bar": ...}) are both Router.AddConverter: converters
+// belong to one router, and New's set stays as it was.
+func TestWerkzeugDefaultConverters(t *testing.T) {
+	r := router.New()
+	for _, name := range []string{"foo", "bar"} {
+		if err := r.AddConverter(name, func(router.Args) (router.Converter, error) { return newRegexConverter(`[^/]+`, false) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, rl := range []router.Rule{rule("/a/<foo:a>", "a"), rule("/b/<foo:b>", "b"), rule("/c/<c>", "c")} {
+		if _, err := r.Add(rl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkLookups(t, r, "", []lookupCase{{"GET", "/a/1", "200 a a=1"}, {"GET", "/b/2", "200 b b=2"}, {"GET", "/c/3", "200 c c=3"}})
+	if _, err := router.New().Add(rule("/a/<foo:a>", "a")); !errors.Is(err, router.ErrUnknownConverter) {
+		t.Errorf("a new router knows foo: %v", err)
+	}
+}
+
+// A converter spanning a slash (part_isolating=False) whose value is a
+// pair: the tuple goes to the converter, not to the query.
+func TestWerkzeugConverterWithTuples(t *testing.T) {
+	r := router.New()
+	err := r.AddConverter("two", func(router.Args) (router.Converter, error) {
+		c, err := newRegexConverter(`(\w\w+)/(\w\w+)`, true)
+		c.value = func(s string) any { one, two, _ := strings.Cut(s, "/"); return [2]string{one, two} }
+		return c, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Add(rule("/<two:foo>/", "handler")); err != nil {
+		t.Fatal(err)
+	}
+	if ep, v := matchValue(t, r, "/qwert/yuiop/", "foo"); ep != "handler" || v != [2]string{"qwert", "yuiop"} {
+		t.Errorf("match = %s %v", ep, v)
+	}
+}
+
+// The router must not interfere with groups in a converter's expression;
+// the expression holds quotes-protected ',', ':', '(' and ')'.
+func TestWerkzeugNestedRegexGroups(t *testing.T) {
+	const date = `((\d{8}T\d{6}([.,]\d{1,3})?)|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([.,]\d{1,3})?))Z`
+	for _, slash := range []bool{true, false} {
+		r := regexRouter(t, slash, rule("/<regex('"+date+"'):start>/<regex('"+date+"'):end>/", "handler"))
+		checkLookups(t, r, "", []lookupCase{
+			{"GET", "/2023-02-16T23:36:36.266Z/2023-02-16T23:46:36.266Z/", "200 handler start=2023-02-16T23:36:36.266Z end=2023-02-16T23:46:36.266Z"},
+			{"GET", "/20230216T233636Z/20230216T234636,5Z/", "200 handler start=20230216T233636Z end=20230216T234636,5Z"},
+			{"GET", "/2023-02-16/2023-02-17/", "404"},
+		})
+	}
+}
+
+// A converter whose expression holds a slash is part_isolating=False by
+// default; fwk's equivalent is MatchesSlash.
+func TestWerkzeugPartIsolatingDefault(t *testing.T) {
+	r := router.New()
+	err := r.AddConverter("two", func(router.Args) (router.Converter, error) {
+		c, err := newRegexConverter(`\w+/\w+`, true)
+		c.value = func(s string) any { return strings.Split(s, "/") }
+		return c, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Add(rule("/<two:values>/", "two")); err != nil {
+		t.Fatal(err)
+	}
+	if ep, v := matchValue(t, r, "/a/b/", "values"); ep != "two" || !slices.Equal(v.([]string), []string{"a", "b"}) {
+		t.Errorf("match = %s %v", ep, v)
+	}
+}
+
+func TestWerkzeugRegex(t *testing.T) {
+	r := regexRouter(t, false, rule(`/<regex('[^/:]+\.[^/:]+'):value>`, "regex"))
+	checkLookups(t, r, "", []lookupCase{
+		{"GET", "/asdfsa.asdfs", "200 regex value=asdfsa.asdfs"},
+		{"GET", "/asdfsa", "404"},
+		{"GET", "/a:b.c", "404"},
+	})
+}
+
+// Both tables of test_build_append_unknown_*: fwk has one kind of values,
+// so the dict's and the MultiDict's rows are the same rows.
+func TestWerkzeugBuildAppendUnknownTables(t *testing.T) {
+	r := newRouter(t, rule("/", "a"))
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{nil, ""}, {[]any{nil}, ""}, {[]any{nil, nil}, ""},
+		{"", "?v="}, {[]any{""}, "?v="}, {[]string{""}, "?v="},
+		{0, "?v=0"}, {1.0, "?v=1.0"},
+		{[]any{1, 2}, "?v=1&v=2"}, {[]any{1, nil, 2}, "?v=1&v=2"}, {[]any{1, "", 2}, "?v=1&v=&v=2"},
+		{"1+2", "?v=1%2B2"},
+	} {
+		for _, drop := range []bool{false, true} {
+			want := "/" + c.want
+			if drop {
+				want = "/"
+			}
+			got, _, err := r.AppendBuild(nil, "a", &router.BuildOptions{DropUnknown: drop}, "v", c.v)
+			if err != nil || string(got) != want {
+				t.Errorf("Build(a, v=%#v, DropUnknown %v) = %q, %v, want %q", c.v, drop, got, err, want)
+			}
+		}
+	}
+}
+
+// parse_converter_args is reached through a rule: a ConverterFactory gets
+// the arguments as Args. Werkzeug turns them into Python values; fwk keeps
+// their text (Args documents it), so 1 is "1" and None is "None".
+func TestWerkzeugConverterParser(t *testing.T) {
+	var got router.Args
+	r := router.New()
+	if err := r.AddConverter("c", func(a router.Args) (router.Converter, error) { got = a; return newRegexConverter(`.+`, false) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  string
+		want  router.Args
+		error bool
+	}{
+		{"test, a=1, b=3.0", router.Args{Positional: []string{"test"}, Named: map[string]string{"a": "1", "b": "3.0"}}, false},
+		{"", router.Args{}, false},
+		{"a, b, c,", router.Args{Positional: []string{"a", "b", "c"}}, false},
+		{"True, False, None", router.Args{Positional: []string{"True", "False", "None"}}, false},
+		{`"foo", "bar"`, router.Args{Positional: []string{"foo", "bar"}}, false},
+		{"min=0;max=500", router.Args{}, true},
+	} {
+		got = router.Args{}
+		_, err := r.Add(rule("/"+itoa(len(c.args))+"/<c("+c.args+"):x>", ""))
+		switch {
+		case c.error && !errors.Is(err, router.ErrBadRule):
+			t.Errorf("%q: Add = %v, want ErrBadRule", c.args, err)
+		case !c.error && (err != nil || !slices.Equal(got.Positional, c.want.Positional) || fmt.Sprint(got.Named) != fmt.Sprint(c.want.Named)):
+			t.Errorf("%q: Args = %q %q, %v, want %q %q", c.args, got.Positional, got.Named, err, c.want.Positional, c.want.Named)
+		}
+	}
+}
+
+// TestSubdomainMatching.test_rule_default_subdomain: a rule given no
+// subdomain has none.
+func TestWerkzeugRuleDefaultSubdomain(t *testing.T) {
+	r := router.New()
+	r.ServerName = "app.test"
+	rt, err := r.Add(rule("/", "index"))
+	if err != nil || rt.Host() != "" || rt.Rule().Subdomain != "" {
+		t.Errorf("Add = %v host %q subdomain %q", err, rt.Host(), rt.Rule().Subdomain)
+	}
+}
+
+// TestNoDomainMatching: Map(subdomain_matching=False) ignores subdomains;
+// fwk's host-less rules serve every host.
+func TestWerkzeugNoDomainMatching(t *testing.T) {
+	r := serverRouter(t, "app.test", rule("/", "index"))
+	checkHostLookups(t, r, []hostLookup{{"app.test", "/", "200 index"}, {"static.app.test", "/", "200 index"}})
+}
+
+// Werkzeug redirects an empty path to "/" (with the script root). fwk
+// routes an empty path as "/", its equivalent form (RFC 3986 6.2.3), and
+// answers it directly.
+func TestWerkzeugEmptyPathInfo(t *testing.T) {
+	checkLookups(t, newRouter(t, rule("/", "index")), "", []lookupCase{{"GET", "", "200 index"}})
+}
+
+// Parameter names that are Python keywords or "self" are plain names.
+func TestWerkzeugBuildURLWithArgNames(t *testing.T) {
+	r := serverRouter(t, "example.org", rule("/foo/<string:self>", "foo"), rule("/bar/<string:class>", "bar"))
+	checkHostBuilds(t, r, []hostBuild{
+		{"blah.example.org", "foo", []any{"self", "bar"}, "/foo/bar", ""},
+		{"blah.example.org", "bar", []any{"class", "bar"}, "/bar/bar", ""},
+	})
+}
