@@ -60,7 +60,12 @@
 // are preferred over host-less ones. A Host may hold parameters
 // ("<lang>.example.com"); Rule.Subdomain is short for a Host under
 // Router.ServerName, and Router.DefaultSubdomain is the Subdomain of rules
-// given neither; host parameters follow the path parameters in Params.
+// given neither; host parameters follow the path parameters in Params. The
+// lower-cased host is cut like a segment, a parameter taking host text only
+// (letters, digits, '-', '.'), and a converter refusing its cut fails the
+// host rather than taking less: "<any(en, de):lang>.<site>.example.com"
+// gives lang "en" for en.blog.example.com but no match for
+// en.blog.eu.example.com (lang would be "en.blog").
 //
 // Matching runs on the escaped path: "%2F" stays inside its segment and each
 // parameter is decoded once. An encoded slash never lets a request reach

@@ -38,8 +38,9 @@ func (m marks) set(id int) { m[id>>6] |= 1 << (id & 63) }
 // 2 x (len(ps)+1) x (len(raw)+1)).
 func split(ps []piece, raw string, starts []int32) (found bool, steps int) {
 	k, n := len(ps), len(raw)
-	// Mark i*(n+1)+pos says pieces i.. match raw[pos:].
-	var buf [8]uint64
+	// Mark i*(n+1)+pos says pieces i.. match raw[pos:]. The buffer holds
+	// any host's marks (matchHost: at most 5 pieces, 255 bytes).
+	var buf [24]uint64
 	m := marks(buf[:])
 	if words := ((k+1)*(n+1) + 63) / 64; words > len(buf) {
 		m = make(marks, words)
