@@ -20,8 +20,8 @@ import (
 // Two optional methods refine a converter: MatchesSlash() bool returning true
 // lets it span several segments (like "path"), and Weight() int sets its
 // precedence among the converters competing for the same segment (lower is
-// tried first; the default is 100: int, float, uuid and any are 50, path is
-// 200).
+// tried first; the default is 100: int, float and uuid are 50, any 75, path
+// is 200).
 type Converter interface {
 	Match(s string) bool
 	ToValue(s string) (any, error)
@@ -123,7 +123,9 @@ func newAny(a Args) (Converter, error) {
 			return nil, fmt.Errorf("any value %q can never match", it)
 		}
 	}
-	return &builtin{kind: kindAny, weight: 50, items: a.Positional}, nil
+	// 75: after int and float, which Werkzeug (any 100, numbers 50) always
+	// tries first, and before string, so that any beats it in either order.
+	return &builtin{kind: kindAny, weight: 75, items: a.Positional}, nil
 }
 
 // noArgs is the factory of a converter without arguments.
@@ -194,7 +196,8 @@ func (c *builtin) ToURL(v any) (string, error) {
 // MatchesSlash reports whether the converter is path.
 func (c *builtin) MatchesSlash() bool { return c.kind == kindPath }
 
-// Weight is 50 for int, float, uuid and any, 100 for string, 200 for path.
+// Weight is 50 for int, float and uuid, 75 for any, 100 for string, 200 for
+// path.
 func (c *builtin) Weight() int { return c.weight }
 
 // appendURL appends the escaped URL text of v, validated.

@@ -30,7 +30,7 @@
 //	int              fixed_digits, min, max, signed       int64     50
 //	float            min, max, signed                     float64   50
 //	uuid             -                                    [16]byte  50
-//	any              the values                           string    50
+//	any              the values                           string    75
 //	path             -                                    string    200
 //
 // Numbers are ASCII decimals (no '+', no exponent; floats need a point).

@@ -3,7 +3,9 @@ package router_test
 // An audit of the port of Werkzeug's tests/test_routing.py (pallets/werkzeug
 // at 1b00618, May 2026): every test function, where its Go port is, or why
 // it does not apply. The tests below this table are the cases the earlier
-// ports lacked.
+// ports lacked, then two found by running the same rules and requests
+// through Werkzeug and fwk: TestWerkzeugConverterWeights (fixed) and
+// TestWerkzeugDifferences (fwk's deliberate answers).
 //
 //	test_basic_routing                     TestWerkzeugBasicRouting (websocket and script-root parts: n/a)
 //	test_merge_slashes_match               TestWerkzeugMergeSlashesMatch
@@ -473,4 +475,74 @@ func TestWerkzeugBuildURLWithArgNames(t *testing.T) {
 		{"blah.example.org", "foo", []any{"self", "bar"}, "/foo/bar", ""},
 		{"blah.example.org", "bar", []any{"class", "bar"}, "/bar/bar", ""},
 	})
+}
+
+// Converter weights, in both registration orders. Werkzeug weighs int and
+// float 50 and every other converter but path 100, so it always tries a
+// number before any, and ties any or uuid with string by registration
+// order. fwk tries any (75) and uuid (50) before string in either order.
+func TestWerkzeugConverterWeights(t *testing.T) {
+	for _, c := range []struct {
+		a, b       router.Rule
+		path, want string
+	}{
+		{rule("/<any('1', '2'):v>", "any"), rule("/<int:v>", "int"), "/1", "200 int v=1"},
+		{rule("/<any('1.5'):v>", "any"), rule("/<float:v>", "float"), "/1.5", "200 float v=1.5"},
+		{rule("/<any(x, y):v>", "any"), rule("/<v>", "string"), "/x", "200 any v=x"},
+		{rule("/<uuid:v>", "uuid"), rule("/<v>", "string"), "/2b5b0911-fdcf-4dd2-921b-28ace88db8a0", "200 uuid v=2b5b0911-fdcf-4dd2-921b-28ace88db8a0"},
+		// A path tail holding static text outranks a lone segment, as in
+		// Werkzeug, whatever the converter.
+		{rule("/<any(x, y):v>/z", "any"), rule("/<path:v>/z", "path"), "/x/z", "200 path v=x"},
+		{rule("/<v>/z", "string"), rule("/<path:v>/z", "path"), "/x/z", "200 path v=x"},
+	} {
+		for _, r := range []*router.Router{newRouter(t, c.a, c.b), newRouter(t, c.b, c.a)} {
+			checkLookups(t, r, "", []lookupCase{{"GET", c.path, c.want}})
+		}
+	}
+}
+
+// Where fwk answers otherwise than Werkzeug 3.x on purpose, found by
+// running the same rules and requests through both; each row gives
+// Werkzeug's answer. Most are Werkzeug building URLs its own rules do not
+// match; fwk checks every value against its converter.
+func TestWerkzeugDifferences(t *testing.T) {
+	alias := rule("/only-alias", "oa")
+	alias.Alias = true
+	r := newRouter(t,
+		rule("/i/<int:v>", "i"), rule("/f/<int(fixed_digits=3):v>", "f"), rule("/m/<int(min=2, max=20):v>", "m"),
+		rule("/x/<float:v>", "x"), rule("/l/<string(length=2):v>", "l"), rule("/s/<v>", "s"),
+		rule("/a/<any(a, 'c d'):v>", "a"), rule("/u/<uuid:v>", "u"), rule("/p/<path:v>", "p"),
+		rule("/g/", "g"), alias,
+	)
+	checkLookups(t, r, "", []lookupCase{
+		{"GET", "/i/99999999999999999999999", "404"}, // Werkzeug: a Python int; fwk: int64
+		{"GET", "/i/%D9%A3", "404"},                  // Werkzeug: 3 (Unicode digit); fwk: ASCII only
+		{"GET", "/s/%2E", "404"},                     // Werkzeug: v="." (doc.go: never "." or "..")
+		{"POST", "/g/", "405 GET, HEAD"},             // Werkzeug: a rule without methods serves all
+		{"GET", "/only-alias", "200 oa"},             // Werkzeug: 308 to itself, a loop
+	})
+	for _, c := range []struct {
+		endpoint string
+		value    any
+		want     string // "" for ErrInvalidValue
+	}{
+		{"i", -5, ""},               // Werkzeug: /i/-5
+		{"i", 4.7, ""},              // Werkzeug: /i/4
+		{"i", true, ""},             // Werkzeug: /i/1
+		{"f", 12345, ""},            // Werkzeug: /f/12345
+		{"m", 25, ""},               // Werkzeug: /m/25 (bounds are not checked)
+		{"x", 1.0, "/x/1.0"},        // Werkzeug: /x/1.
+		{"x", 1e-7, "/x/0.0000001"}, // Werkzeug: /x/0.
+		{"l", "abc", ""},            // Werkzeug: /l/abc
+		{"s", "a/b", "/s/a%2Fb"},    // Werkzeug: /s/a/b, another rule's URL
+		{"a", "c d", "/a/c%20d"},    // Werkzeug: /a/c d, unescaped
+		{"p", "/a", ""},             // Werkzeug: /p//a
+		{"u", "2B5B0911-FDCF-4DD2-921B-28ACE88DB8A0", "/u/2b5b0911-fdcf-4dd2-921b-28ace88db8a0"}, // Werkzeug: as given
+		{"g", true, "/g/?v=true"}, // Werkzeug: ?v=True
+	} {
+		got, err := r.Build(c.endpoint, "v", c.value)
+		if c.want == "" && !errors.Is(err, router.ErrInvalidValue) || c.want != "" && (err != nil || got != c.want) {
+			t.Errorf("Build(%s, v=%#v) = %q, %v, want %q", c.endpoint, c.value, got, err, c.want)
+		}
+	}
 }
