@@ -158,7 +158,8 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 // every %2F read as '/' routes somewhere (a match, a redirect, a 405) and
 // not to the very route m matched, the answer is 404. A %2F that no other
 // rule would see as a separator keeps its meaning (/items/a%2Fb still gives
-// id "a/b" for /items/<id> when /items/a/b does not route).
+// id "a/b" for /items/<id> when /items/a/b does not route). When both
+// redirect, the answer is the decoded path's redirect, as Werkzeug's.
 func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
 	dp := strings.ReplaceAll(strings.ReplaceAll(p, "%2F", "/"), "%2f", "/")
 	if dp == p {
@@ -166,7 +167,11 @@ func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
 	}
 	var d Match
 	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true)
-	if d.Status != http.StatusNotFound && d.Status != http.StatusBadRequest && (m.Route == nil || m.Route != d.Route) {
+	switch {
+	case d.Status == http.StatusNotFound || d.Status == http.StatusBadRequest || m.Route != nil && m.Route == d.Route:
+	case m.Status == http.StatusPermanentRedirect && d.Status == m.Status:
+		m.Location, m.Host = d.Location, d.Host
+	default:
 		m.reset(http.StatusNotFound, "")
 	}
 }
