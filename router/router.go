@@ -44,8 +44,9 @@ type Router struct {
 	// Default true.
 	HandleMethodNotAllowed bool
 
-	// ServerName is the host (with port, if any) that Rule.Subdomain is
-	// relative to, as in "example.com". Rules with a Subdomain need it.
+	// ServerName is the host (with port, if any; 80 and 443 count as none)
+	// that Rule.Subdomain is relative to, as in "example.com". Rules with a
+	// Subdomain need it.
 	ServerName string
 
 	// DefaultSubdomain is the Subdomain of the rules given neither Host nor
@@ -196,7 +197,8 @@ func (r *Router) Add(rule Rule) (*Route, error) {
 		return nil, &RuleError{Rule: rule.Path, Offset: -1, Err: ErrServing}
 	}
 	t := r.mutable()
-	t.serverName = strings.ToLower(r.ServerName)
+	// Werkzeug drops the scheme's default port from the server name too.
+	t.serverName = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(r.ServerName), ":80"), ":443")
 	t.defaultSub = r.DefaultSubdomain
 	rt, pr, err := t.newRoute(rule)
 	if err != nil {

@@ -256,12 +256,21 @@ func TestWerkzeugInvalidSubdomainWarning(t *testing.T) {
 }
 
 // A server name with the default port matches the request's host without
-// one. fwk ignores the request's port when matching a host-less rule.
+// one, for subdomains too; a subdomain's URL leaves the port out. fwk also
+// ignores the request's port then (Rule.Host documents it).
 func TestWerkzeugServerNameMatchDefaultPort(t *testing.T) {
 	for _, name := range []string{"localhost:80", "localhost:443"} {
-		r := serverRouter(t, name, rule("/foo", "foo"))
-		checkHostLookups(t, r, []hostLookup{{"localhost", "/foo", "200 foo"}, {name, "/foo", "200 foo"}})
+		r := serverRouter(t, name, rule("/foo", "foo"), subRule("/", "api", "api"))
+		checkHostLookups(t, r, []hostLookup{
+			{"localhost", "/foo", "200 foo"}, {name, "/foo", "200 foo"},
+			{"api.localhost", "/", "200 api"}, {"api." + name, "/", "200 api"},
+		})
+		checkHostBuilds(t, r, []hostBuild{{"localhost", "api", nil, "/", "api.localhost"}})
 	}
+	// Another port is kept.
+	r := serverRouter(t, "localhost:5000", subRule("/", "api", "api"))
+	checkHostLookups(t, r, []hostLookup{{"api.localhost:5000", "/", "200 api"}, {"api.localhost", "/", "404"}})
+	checkHostBuilds(t, r, []hostBuild{{"localhost:5000", "api", nil, "/", "api.localhost:5000"}})
 }
 
 // Werkzeug compares hosts with their ports, so with server name
