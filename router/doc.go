@@ -44,8 +44,8 @@
 //
 // At each segment a static child is tried before the dynamic ones, and those
 // in Werkzeug's order: more static text, then more converters, then lighter
-// converters; a failed branch is undone, so precedence never depends on
-// registration order:
+// converters; a failed branch is undone, and registration order decides
+// only between equal weights (<slug> and <string(length=2):s>), as in Werkzeug:
 //
 //	/users/new    beats /users/<int:id>, which beats /users/<slug>
 //	/users/new/x  still finds /users/<slug>/x when only that rule matches

@@ -24,7 +24,8 @@ package router_test
 //	test_duplicate_options_exact           TestWerkzeugDuplicateOptionsExact
 //	test_environ_defaults                  TestWerkzeugEnvironDefaults (the environ itself: n/a)
 //	test_environ_nonascii_pathinfo         TestWerkzeugEnvironNonasciiPathinfo
-//	test_basic_building                    TestWerkzeugBasicBuilding, TestWerkzeugBasicBuildingHosts
+//	test_basic_building                    TestWerkzeugBasicBuilding, TestWerkzeugBasicBuildingHosts,
+//	                                       fwk's TestWerkzeugExternalBuilding (force_external, url_scheme)
 //	test_long_build                        TestWerkzeugLongBuild
 //	test_defaults                          TestWerkzeugDefaults
 //	test_negative                          TestWerkzeugNegative
@@ -32,7 +33,7 @@ package router_test
 //	test_greedy                            TestWerkzeugGreedy
 //	test_path                              TestWerkzeugPath
 //	test_dispatch                          TestWerkzeugDispatch
-//	test_http_host_before_server_name      TestWerkzeugHTTPHostBeforeServerName
+//	test_http_host_before_server_name      TestWerkzeugHTTPHostBeforeServerName, fwk's TestWerkzeugExternalBuilding
 //	test_invalid_subdomain_warning         TestWerkzeugInvalidSubdomainWarning (the warning: n/a)
 //	test_server_name_match_default_port    TestWerkzeugServerNameMatchDefaultPort
 //	test_adapter_url_parameter_sorting     TestWerkzeugAdapterURLParameterSorting (fwk always sorts by key)
@@ -61,10 +62,10 @@ package router_test
 //	test_method_fallback                   TestWerkzeugMethodFallback
 //	test_implicit_head                     TestWerkzeugImplicitHead
 //	test_pass_str_as_router_methods        n/a: Rule.Methods is a []string, a string does not compile
-//	test_protocol_joining_bug              TestWerkzeugProtocolJoiningBug (force_external: fwk's URLFor)
+//	test_protocol_joining_bug              TestWerkzeugProtocolJoiningBug, fwk's TestWerkzeugExternalBuilding
 //	test_allowed_methods_querying          TestWerkzeugAllowedMethodsQuerying (the Allow of a 405)
-//	test_external_building_with_port       n/a: absolute URLs are built by fwk's URLFor, not the router
-//	test_external_building_with_port_bind_to_environ n/a: as above
+//	test_external_building_with_port       fwk's TestWerkzeugExternalBuilding (URLFor builds absolute URLs)
+//	test_external_building_with_port_bind_to_environ fwk's TestWerkzeugExternalBuilding (SERVER_NAME)
 //	test_external_building_with_port_bind_to_environ_wrong_servername TestWerkzeugServerNamePortMismatch
 //	test_bind_long_idna_name_with_port     n/a here: fwk's idna_test.go (host encoding is URLFor's)
 //	test_converter_parser                  TestWerkzeugConverterParser (through a ConverterFactory's Args)
@@ -508,6 +509,10 @@ func TestWerkzeugConverterWeights(t *testing.T) {
 			checkLookups(t, r, "", []lookupCase{{"GET", c.path, c.want}})
 		}
 	}
+	// Equal weights: the rule registered first, in both.
+	slug, two := rule("/<slug>", "slug"), rule("/<string(length=2):s>", "two")
+	checkLookups(t, newRouter(t, slug, two), "", []lookupCase{{"GET", "/ab", "200 slug slug=ab"}})
+	checkLookups(t, newRouter(t, two, slug), "", []lookupCase{{"GET", "/ab", "200 two s=ab"}})
 }
 
 // Where fwk answers otherwise than Werkzeug 3.x on purpose, found by

@@ -1,0 +1,59 @@
+package fwk_test
+
+// The absolute-URL parts of Werkzeug's test_routing.py, which the router
+// leaves to URLFor: test_basic_building (force_external, url_scheme),
+// test_external_building_with_port(_bind_to_environ), the force_external
+// part of test_protocol_joining_bug and test_http_host_before_server_name.
+// Werkzeug's MapAdapter is bound to a server name: here SERVER_NAME.
+
+import (
+	"testing"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
+)
+
+// externalApp is an app with SERVER_NAME set to server and the rules of
+// test_basic_building, plus /<foo> as "x" and a wiki subdomain.
+func externalApp(t *testing.T, server string) *fwk.App {
+	t.Helper()
+	cfg := quietConfig()
+	cfg.ServerName = server
+	a, err := fwk.New(cfg, routesBundle{rs: routes.Tree(
+		routes.Func("/", okView, fwk.Endpoint("index")),
+		routes.Func("/foo", okView, fwk.Endpoint("foo")),
+		routes.Func("/bar/<baz>", okView, fwk.Endpoint("bar")),
+		routes.Func("/x/<foo>", okView, fwk.Endpoint("x")),
+		routes.Func("/", okView, fwk.Endpoint("wiki"), fwk.Subdomain("wiki")),
+	)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestWerkzeugExternalBuilding(t *testing.T) {
+	a := externalApp(t, "example.org")
+	for _, c := range []struct {
+		endpoint string
+		args     []any
+		want     string
+	}{
+		{"foo", nil, "/foo"},
+		{"foo", []any{fwk.External()}, "http://example.org/foo"},
+		{"foo", []any{fwk.External(), fwk.Scheme("")}, "//example.org/foo"},
+		{"foo", []any{fwk.External(), fwk.Scheme("https")}, "https://example.org/foo"},
+		{"bar", []any{"baz", "blub", fwk.External()}, "http://example.org/bar/blub"},
+		{"x", []any{"foo", "x:y", fwk.External()}, "http://example.org/x/x:y"}, // test_protocol_joining_bug
+		{"wiki", []any{fwk.External()}, "http://wiki.example.org/"},        // test_http_host_before_server_name
+	} {
+		if got, err := a.URLFor(c.endpoint, c.args...); err != nil || got != c.want {
+			t.Errorf("URLFor(%s %v) = %q, %v, want %q", c.endpoint, c.args, got, err, c.want)
+		}
+	}
+	// test_external_building_with_port: the port stays in the URL.
+	a = externalApp(t, "example.org:5000")
+	if got, err := a.URLFor("index", fwk.External()); err != nil || got != "http://example.org:5000/" {
+		t.Errorf("with port: URLFor = %q, %v", got, err)
+	}
+}
