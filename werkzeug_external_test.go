@@ -45,7 +45,7 @@ func TestWerkzeugExternalBuilding(t *testing.T) {
 		{"foo", []any{fwk.External(), fwk.Scheme("https")}, "https://example.org/foo"},
 		{"bar", []any{"baz", "blub", fwk.External()}, "http://example.org/bar/blub"},
 		{"x", []any{"foo", "x:y", fwk.External()}, "http://example.org/x/x:y"}, // test_protocol_joining_bug
-		{"wiki", []any{fwk.External()}, "http://wiki.example.org/"},        // test_http_host_before_server_name
+		{"wiki", []any{fwk.External()}, "http://wiki.example.org/"},            // test_http_host_before_server_name
 	} {
 		if got, err := a.URLFor(c.endpoint, c.args...); err != nil || got != c.want {
 			t.Errorf("URLFor(%s %v) = %q, %v, want %q", c.endpoint, c.args, got, err, c.want)
