@@ -45,7 +45,7 @@ func loadFwkApp(rts []route, hit func(int)) (http.Handler, error) {
 
 // appContestants are the engines of BenchmarkAppGithubAll.
 func appContestants() []contestant {
-	return []contestant{{"fwk-app", loadFwkApp}, {"gin", loadGin}, {"echo", loadEcho}}
+	return []contestant{{name: "fwk-app", load: loadFwkApp}, {name: "gin", load: loadGin}, {name: "echo", load: loadEcho}}
 }
 
 func TestAppServesEveryRoute(t *testing.T) {

@@ -93,7 +93,7 @@ func anyPairs(pairs [][]string, positional bool) [][]any {
 }
 
 func prepareGorillaMuxBuild(tb testing.TB, routes []route) (func(int) string, func() int) {
-	r := newGorillaMux(routes, nil)
+	r := newGorillaMux(routes, httpHandlers(nil))
 	rs := make([]*mux.Route, len(routes))
 	for i := range routes {
 		if rs[i] = r.Get(routeName(i)); rs[i] == nil {
@@ -120,7 +120,7 @@ func prepareGorillaMuxBuild(tb testing.TB, routes []route) (func(int) string, fu
 }
 
 func prepareEchoBuild(_ testing.TB, routes []route) (func(int) string, func() int) {
-	e := newEcho(routes, nil)
+	e := newEcho(routes, echoHandlers(nil))
 	names := make([]string, len(routes))
 	for i := range names {
 		names[i] = routeName(i)

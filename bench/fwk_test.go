@@ -14,29 +14,35 @@ import (
 func fwkNoop(http.ResponseWriter, *http.Request, *router.Params) {}
 
 func loadFwk(routes []route, hit func(int)) (http.Handler, error) {
-	r, err := newFwk(routes, hit)
+	r, err := newFwk(routes, fwkHandlers(hit))
 	if err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// newFwk registers routes on a new fwk router and freezes it (the first
-// Lookup does), as serving the first request would: registration then
-// includes the freeze and building uses the lock-free table of a serving
-// router.
-func newFwk(routes []route, hit func(int)) (*router.Router, error) {
+// fwkHandlers returns the no-op handlers, or those calling hit(i).
+func fwkHandlers(hit func(int)) func(i int) router.HandlerFunc {
+	return func(i int) router.HandlerFunc {
+		if hit == nil {
+			return fwkNoop
+		}
+		return func(http.ResponseWriter, *http.Request, *router.Params) { hit(i) }
+	}
+}
+
+// newFwk registers routes on a new fwk router, route i with the handler
+// handler(i), and freezes it (the first Lookup does), as serving the first
+// request would: registration then includes the freeze and building uses
+// the lock-free table of a serving router.
+func newFwk(routes []route, handler func(i int) router.HandlerFunc) (*router.Router, error) {
 	r := router.New()
 	for i, rt := range routes {
-		h := fwkNoop
-		if hit != nil {
-			h = func(http.ResponseWriter, *http.Request, *router.Params) { hit(i) }
-		}
 		_, err := r.Add(router.Rule{
 			Path:     rt.angle,
 			Methods:  []string{rt.method},
 			Endpoint: rt.name,
-			Handler:  router.HandlerFunc(h),
+			Handler:  handler(i),
 		})
 		if err != nil {
 			return nil, fmt.Errorf("fwk: %s %s: %w", rt.method, rt.pattern, err)
@@ -59,7 +65,7 @@ func fwkBuilders() []builder {
 // names and the name, value arguments of each route.
 func fwkBuildSetup(tb testing.TB, routes []route) (*router.Router, []string, [][]any) {
 	tb.Helper()
-	r, err := newFwk(routes, nil)
+	r, err := newFwk(routes, fwkHandlers(nil))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -66,7 +66,12 @@ func checkRouters(t *testing.T, cs []contestant, set string, routes []route) {
 // benchSet runs one sub-benchmark per router (and the direct floor) over
 // routes.
 func benchSet(b *testing.B, routes []route) {
-	for _, c := range append(routers(), contestant{"direct", loadDirect}) {
+	benchEach(b, append(routers(), contestant{name: "direct", load: loadDirect}), routes)
+}
+
+// benchEach runs one sub-benchmark per contestant over routes.
+func benchEach(b *testing.B, cs []contestant, routes []route) {
+	for _, c := range cs {
 		b.Run(c.name, func(b *testing.B) {
 			h, err := c.load(routes, nil)
 			if err != nil {
@@ -82,16 +87,18 @@ func BenchmarkGPlusAll(b *testing.B)  { benchSet(b, loadRoutes(b, "gplus")) }
 func BenchmarkParseAll(b *testing.B)  { benchSet(b, loadRoutes(b, "parse")) }
 func BenchmarkStaticAll(b *testing.B) { benchSet(b, loadRoutes(b, "static")) }
 
-func benchSingle(b *testing.B, name string) {
+// singleRoute returns the single-route set called name.
+func singleRoute(tb testing.TB, name string) []route {
+	tb.Helper()
 	for _, s := range singleRoutes() {
 		if s.name == name {
-			benchSet(b, []route{s.r})
-			return
+			return []route{s.r}
 		}
 	}
-	b.Fatalf("no single route %q", name)
+	tb.Fatalf("no single route %q", name)
+	return nil
 }
 
-func BenchmarkParam(b *testing.B)   { benchSingle(b, "Param") }
-func BenchmarkParam5(b *testing.B)  { benchSingle(b, "Param5") }
-func BenchmarkParam20(b *testing.B) { benchSingle(b, "Param20") }
+func BenchmarkParam(b *testing.B)   { benchSet(b, singleRoute(b, "Param")) }
+func BenchmarkParam5(b *testing.B)  { benchSet(b, singleRoute(b, "Param5")) }
+func BenchmarkParam20(b *testing.B) { benchSet(b, singleRoute(b, "Param20")) }

@@ -19,23 +19,25 @@ import (
 // loader builds a router serving routes.
 type loader func(routes []route, hit func(i int)) (http.Handler, error)
 
-// contestant is a router under test.
+// contestant is a router under test. read, when set, builds it with the
+// handlers of the read benchmarks (see read_test.go).
 type contestant struct {
 	name string
 	load loader
+	read readLoader
 }
 
 // routers returns every router of the match benchmarks, fwk first.
 func routers() []contestant {
 	return []contestant{
-		{"fwk", loadFwk},
-		{"gin", loadGin},
-		{"bunrouter", loadBunrouter},
-		{"echo", loadEcho},
-		{"httprouter", loadHTTPRouter},
-		{"chi", loadChi},
-		{"gorillamux", loadGorillaMux},
-		{"servemux", loadServeMux},
+		{"fwk", loadFwk, readFwk},
+		{"gin", loadGin, readGin},
+		{"bunrouter", loadBunrouter, readBunrouter},
+		{"echo", loadEcho, readEcho},
+		{"httprouter", loadHTTPRouter, readHTTPRouter},
+		{"chi", loadChi, readChi},
+		{"gorillamux", loadGorillaMux, readGorillaMux},
+		{"servemux", loadServeMux, readServeMux},
 	}
 }
 
@@ -56,12 +58,15 @@ func registerRouters() []contestant {
 // noopHTTP is the no-op handler of the routers that take net/http handlers.
 func noopHTTP(http.ResponseWriter, *http.Request) {}
 
-// httpHandler returns the handler for route i.
-func httpHandler(i int, hit func(int)) http.HandlerFunc {
-	if hit == nil {
-		return noopHTTP
+// httpHandlers returns the no-op net/http handlers, or those calling
+// hit(i).
+func httpHandlers(hit func(int)) func(i int) http.HandlerFunc {
+	return func(i int) http.HandlerFunc {
+		if hit == nil {
+			return noopHTTP
+		}
+		return func(http.ResponseWriter, *http.Request) { hit(i) }
 	}
-	return func(http.ResponseWriter, *http.Request) { hit(i) }
 }
 
 // catch turns a panic of a router's registration into an error.
@@ -74,16 +79,25 @@ func catch(name string, register func() http.Handler) (h http.Handler, err error
 	return register(), nil
 }
 
+func ginNoop(*gin.Context) {}
+
 func loadGin(routes []route, hit func(int)) (http.Handler, error) {
+	return newGin(routes, func(i int) gin.HandlerFunc {
+		if hit == nil {
+			return ginNoop
+		}
+		return func(*gin.Context) { hit(i) }
+	})
+}
+
+// newGin registers routes on a new gin engine in release mode, route i
+// with the handler handler(i).
+func newGin(routes []route, handler func(i int) gin.HandlerFunc) (http.Handler, error) {
 	gin.SetMode(gin.ReleaseMode)
 	return catch("gin", func() http.Handler {
 		r := gin.New()
 		for i, rt := range routes {
-			h := func(*gin.Context) {}
-			if hit != nil {
-				h = func(*gin.Context) { hit(i) }
-			}
-			r.Handle(rt.method, rt.pattern, h)
+			r.Handle(rt.method, rt.pattern, handler(i))
 		}
 		return r
 	})
@@ -92,14 +106,21 @@ func loadGin(routes []route, hit func(int)) (http.Handler, error) {
 func bunNoop(http.ResponseWriter, bunrouter.Request) error { return nil }
 
 func loadBunrouter(routes []route, hit func(int)) (http.Handler, error) {
+	return newBunrouter(routes, func(i int) bunrouter.HandlerFunc {
+		if hit == nil {
+			return bunNoop
+		}
+		return func(http.ResponseWriter, bunrouter.Request) error { hit(i); return nil }
+	})
+}
+
+// newBunrouter registers routes on a new bunrouter, route i with the
+// handler handler(i).
+func newBunrouter(routes []route, handler func(i int) bunrouter.HandlerFunc) (http.Handler, error) {
 	return catch("bunrouter", func() http.Handler {
 		r := bunrouter.New()
 		for i, rt := range routes {
-			h := bunNoop
-			if hit != nil {
-				h = func(http.ResponseWriter, bunrouter.Request) error { hit(i); return nil }
-			}
-			r.Handle(rt.method, rt.pattern, h)
+			r.Handle(rt.method, rt.pattern, handler(i))
 		}
 		return r
 	})
@@ -108,19 +129,25 @@ func loadBunrouter(routes []route, hit func(int)) (http.Handler, error) {
 func echoNoop(echo.Context) error { return nil }
 
 func loadEcho(routes []route, hit func(int)) (http.Handler, error) {
-	return catch("echo", func() http.Handler { return newEcho(routes, hit) })
+	return catch("echo", func() http.Handler { return newEcho(routes, echoHandlers(hit)) })
 }
 
-// newEcho registers routes on a new Echo, route i under the name
-// routeName(i).
-func newEcho(routes []route, hit func(int)) *echo.Echo {
+// echoHandlers returns the no-op handlers, or those calling hit(i).
+func echoHandlers(hit func(int)) func(i int) echo.HandlerFunc {
+	return func(i int) echo.HandlerFunc {
+		if hit == nil {
+			return echoNoop
+		}
+		return func(echo.Context) error { hit(i); return nil }
+	}
+}
+
+// newEcho registers routes on a new Echo, route i with the handler
+// handler(i) under the name routeName(i).
+func newEcho(routes []route, handler func(i int) echo.HandlerFunc) *echo.Echo {
 	e := echo.New()
 	for i, rt := range routes {
-		h := echoNoop
-		if hit != nil {
-			h = func(echo.Context) error { hit(i); return nil }
-		}
-		e.Add(rt.method, rt.pattern, h).Name = rt.name
+		e.Add(rt.method, rt.pattern, handler(i)).Name = rt.name
 	}
 	return e
 }
@@ -128,39 +155,52 @@ func newEcho(routes []route, hit func(int)) *echo.Echo {
 func httpRouterNoop(http.ResponseWriter, *http.Request, httprouter.Params) {}
 
 func loadHTTPRouter(routes []route, hit func(int)) (http.Handler, error) {
+	return newHTTPRouter(routes, func(i int) httprouter.Handle {
+		if hit == nil {
+			return httpRouterNoop
+		}
+		return func(http.ResponseWriter, *http.Request, httprouter.Params) { hit(i) }
+	})
+}
+
+// newHTTPRouter registers routes on a new httprouter, route i with the
+// handler handler(i).
+func newHTTPRouter(routes []route, handler func(i int) httprouter.Handle) (http.Handler, error) {
 	return catch("httprouter", func() http.Handler {
 		r := httprouter.New()
 		for i, rt := range routes {
-			h := httpRouterNoop
-			if hit != nil {
-				h = func(http.ResponseWriter, *http.Request, httprouter.Params) { hit(i) }
-			}
-			r.Handle(rt.method, rt.pattern, h)
+			r.Handle(rt.method, rt.pattern, handler(i))
 		}
 		return r
 	})
 }
 
 func loadChi(routes []route, hit func(int)) (http.Handler, error) {
+	return newChi(routes, httpHandlers(hit))
+}
+
+// newChi registers routes on a new chi router, route i with the handler
+// handler(i).
+func newChi(routes []route, handler func(i int) http.HandlerFunc) (http.Handler, error) {
 	return catch("chi", func() http.Handler {
 		r := chi.NewRouter()
 		for i, rt := range routes {
-			r.MethodFunc(rt.method, rt.brace, httpHandler(i, hit))
+			r.MethodFunc(rt.method, rt.brace, handler(i))
 		}
 		return r
 	})
 }
 
 func loadGorillaMux(routes []route, hit func(int)) (http.Handler, error) {
-	return catch("gorillamux", func() http.Handler { return newGorillaMux(routes, hit) })
+	return catch("gorillamux", func() http.Handler { return newGorillaMux(routes, httpHandlers(hit)) })
 }
 
-// newGorillaMux registers routes on a new gorilla/mux Router, route i under
-// the name routeName(i).
-func newGorillaMux(routes []route, hit func(int)) *mux.Router {
+// newGorillaMux registers routes on a new gorilla/mux Router, route i with
+// the handler handler(i) under the name routeName(i).
+func newGorillaMux(routes []route, handler func(i int) http.HandlerFunc) *mux.Router {
 	r := mux.NewRouter()
 	for i, rt := range routes {
-		r.HandleFunc(rt.brace, httpHandler(i, hit)).Methods(rt.method).Name(rt.name)
+		r.HandleFunc(rt.brace, handler(i)).Methods(rt.method).Name(rt.name)
 	}
 	return r
 }
@@ -176,10 +216,16 @@ func servemuxPattern(rt route) string {
 }
 
 func loadServeMux(routes []route, hit func(int)) (http.Handler, error) {
+	return newServeMux(routes, httpHandlers(hit))
+}
+
+// newServeMux registers routes on a new ServeMux, route i with the handler
+// handler(i).
+func newServeMux(routes []route, handler func(i int) http.HandlerFunc) (http.Handler, error) {
 	return catch("servemux", func() http.Handler {
 		m := http.NewServeMux()
 		for i, rt := range routes {
-			m.HandleFunc(servemuxPattern(rt), httpHandler(i, hit))
+			m.HandleFunc(servemuxPattern(rt), handler(i))
 		}
 		return m
 	})

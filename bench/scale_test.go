@@ -25,11 +25,11 @@ func scaleRouters() []struct {
 		contestant
 		max int
 	}{
-		{contestant{"fwk", loadFwk}, 200_000},
-		{contestant{"gin", loadGin}, 200_000},
-		{contestant{"bunrouter", loadBunrouter}, 2_000},
-		{contestant{"httprouter", loadHTTPRouter}, 200_000},
-		{contestant{"echo", loadEcho}, 200_000},
+		{contestant{name: "fwk", load: loadFwk}, 200_000},
+		{contestant{name: "gin", load: loadGin}, 200_000},
+		{contestant{name: "bunrouter", load: loadBunrouter}, 2_000},
+		{contestant{name: "httprouter", load: loadHTTPRouter}, 200_000},
+		{contestant{name: "echo", load: loadEcho}, 200_000},
 	}
 }
 
