@@ -199,8 +199,8 @@ func (rt *Route) appendPlain(dst []byte, vals []any) ([]byte, bool) {
 		dst = append(dst, rt.path[prev:p.start]...)
 		prev = int(p.end)
 		ok := false
-		if s, text := vals[2*i+1].(string); text && p.ci.fast && !p.ci.slash && s != "" && !isDotSegment(s) {
-			dst, ok = appendValid(dst, s, classSegment) // appendParam's work
+		if s, text := vals[2*i+1].(string); text && p.ci.fast && !p.ci.slash && plainSegment(s) {
+			dst, ok = append(dst, s...), true // what appendValue would append
 		} else if v, given := oneValue(vals[2*i+1]); given && v != nil {
 			var err error
 			dst, err = p.appendValue(dst, v)

@@ -59,6 +59,17 @@ func appendEscaped(dst []byte, s string, class byte) []byte {
 	return dst
 }
 
+// plainSegment reports whether s builds as one segment as it is: not
+// empty, not a dot segment, and nothing to escape.
+func plainSegment(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !inSet(s[i], classSegment) {
+			return false
+		}
+	}
+	return s != "" && !isDotSegment(s)
+}
+
 // decodeParam percent-decodes one parameter text. ok is false when an
 // escape is malformed or the result holds a NUL byte or invalid UTF-8.
 func decodeParam(raw string) (string, bool) {
