@@ -65,6 +65,7 @@ type search struct {
 	t        *table
 	m        *Match
 	method   string
+	pct      bool   // the path holds a '%'
 	host     string // request host as given (only when some rule has one)
 	n        int    // parameters captured
 	route    *Route
@@ -122,7 +123,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 	}
 	// Field by field: a composite literal is built aside, then copied.
 	var s search
-	s.r, s.t, s.m, s.method, s.bit = r, t, m, method, methodBit(method)
+	s.r, s.t, s.m, s.method, s.bit, s.pct = r, t, m, method, methodBit(method), pct
 	if t.hosted {
 		s.host = host
 	}
@@ -332,27 +333,25 @@ func (n *node) match(s *search, rest string) bool {
 walk:
 	for len(rest) > 1 {
 		rest = rest[1:]
-		i, special := segmentEnd(rest)
-		if i == 0 {
-			if n = n.staticChild(""); n == nil {
-				break
-			}
-			continue
-		}
-		seg, next := rest[:i], rest[i:]
 		if n.edges != nil {
-			c := n.staticChild(seg)
-			if special && strings.IndexByte(seg, '%') >= 0 {
-				c = n.escapedChild(seg)
+			c, i := n.staticChild(rest)
+			if s.pct {
+				c, i = n.escapedStatic(rest)
 			}
 			if n.dyn == nil && c != nil {
-				n, rest = c, next
+				n, rest = c, rest[i:]
 				continue
 			}
-			if c != nil && c.match(s, next) {
+			if c != nil && c.match(s, rest[i:]) {
 				return true
 			}
 		}
+		i, special := segmentEnd(rest)
+		if i == 0 { // an empty segment only matches a static one
+			n = nil
+			break
+		}
+		seg, next := rest[:i], rest[i:]
 		for d := n.dyn; d != nil; d = d.sib {
 			if p := d.pat; p.single && !p.tail && !special {
 				ci := p.pieces[0].ci
@@ -409,6 +408,15 @@ func (s *search) matchOther(d *node, seg, rest, next string, special bool) bool 
 	}
 	s.n = n0
 	return false
+}
+
+// escapedStatic is staticChild for a path holding a '%': a segment with
+// an escape is compared decoded.
+func (n *node) escapedStatic(rest string) (*node, int) {
+	if i, special := segmentEnd(rest); special && strings.IndexByte(rest[:i], '%') >= 0 {
+		return n.escapedChild(rest[:i]), i
+	}
+	return n.staticChild(rest)
 }
 
 // leafFor returns the leaf of a path ending at n ("" left), else nil; n

@@ -135,6 +135,7 @@ func (r *Router) freeze() *table {
 	t := r.mutable()
 	t.routes = slices.Clone(t.routes) // drops the spare capacity
 	t.static = make(map[string]*leaf, t.nstatic)
+	t.root.sortWide()
 	t.indexStatic(&t.root)
 	t.linkDefaults()
 	r.frozen.Store(t)
@@ -144,7 +145,6 @@ func (r *Router) freeze() *table {
 // indexStatic enters the leaves of n and of its static descendants, which
 // hold fully static rules, in the map and filter of static paths.
 func (t *table) indexStatic(n *node) {
-	n.sortWide()
 	for _, l := range [2]*leaf{n.leaf, n.slash} {
 		if l != nil {
 			t.static[l.path] = l // the rules of a static leaf share their text

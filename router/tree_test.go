@@ -2,6 +2,7 @@ package router_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk/router"
@@ -10,25 +11,32 @@ import (
 // TestWideNode routes through a node with more static children than are
 // scanned linearly: its first-byte buckets (8 texts starting with 's'), or
 // its map when a first byte is crowded (12 of them), escaped and empty
-// segments, and misses that fall through to the dynamic child.
+// segments, and misses that fall through to the dynamic child; the wide
+// node is reached through static segments, or through a dynamic one ("/<d>",
+// whose value d=v then comes first in the parameters).
 func TestWideNode(t *testing.T) {
 	for _, crowd := range []int{8, 12} {
-		t.Run(fmt.Sprint(crowd), func(t *testing.T) { testWideNode(t, crowd) })
+		t.Run(fmt.Sprint(crowd), func(t *testing.T) { testWideNode(t, crowd, false) })
+		t.Run(fmt.Sprint(crowd, "/dynamic"), func(t *testing.T) { testWideNode(t, crowd, true) })
 	}
 }
 
-func testWideNode(t *testing.T, crowd int) {
+func testWideNode(t *testing.T, crowd int, below bool) {
 	no := false
+	base := "/w/"
+	if below {
+		base = "/<d>/w/"
+	}
 	rules := []router.Rule{
-		{Path: "/w/<x>", Endpoint: "dyn"},
-		{Path: "/w//e", Endpoint: "empty", MergeSlashes: &no},
+		{Path: base + "<x>", Endpoint: "dyn"},
+		{Path: base + "/e", Endpoint: "empty", MergeSlashes: &no},
 	}
 	for _, key := range []string{"a", "ab", "b", "café", "a b", "~", "zz"} {
-		rules = append(rules, router.Rule{Path: "/w/" + key, Endpoint: key})
+		rules = append(rules, router.Rule{Path: base + key, Endpoint: key})
 	}
 	for i := range crowd {
 		key := fmt.Sprintf("s%d", i)
-		rules = append(rules, router.Rule{Path: "/w/" + key, Endpoint: key})
+		rules = append(rules, router.Rule{Path: base + key, Endpoint: key})
 	}
 	r := newRouter(t, rules...)
 	cases := []lookupCase{
@@ -54,8 +62,16 @@ func testWideNode(t *testing.T, crowd int) {
 		key := fmt.Sprintf("s%d", i)
 		cases = append(cases, lookupCase{"GET", "/w/" + key, "200 " + key})
 	}
+	if below {
+		for i, c := range cases {
+			cases[i].path, cases[i].want = "/v"+c.path, c.want+" d=v"
+			if status, x, ok := strings.Cut(c.want, " dyn "); ok {
+				cases[i].want = status + " dyn d=v " + x
+			}
+		}
+	}
 	checkLookups(t, r, "", cases)
-	if _, err := r.Add(router.Rule{Path: "/w/s3", Endpoint: "late"}); err == nil {
+	if _, err := r.Add(router.Rule{Path: base + "s3", Endpoint: "late"}); err == nil {
 		t.Error("Add after serving succeeded")
 	}
 }
