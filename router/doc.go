@@ -14,13 +14,9 @@
 //	/v<int:major>.<int:minor>         several parameters in one segment
 //	/kind/<any(a, b, 'c d'):k>        one of a fixed set
 //
-// The Rule fields follow Werkzeug's Rule (see Rule). Router.Add returns a
-// *RuleError giving the rule and the offset of the problem; it wraps
-// ErrBadRule, ErrUnknownConverter, ErrServing or ErrConflict (through a
-// *ConflictError holding both routes). Two rules conflict when they match
-// the same URLs on the same host and share a method other than HEAD and
-// OPTIONS, or have the same methods. ParseRule takes a rule apart without a
-// Router.
+// The Rule fields follow Werkzeug's Rule. Router.Add refuses a malformed
+// rule, or one matching the URLs of another (ConflictError), with a
+// *RuleError; ParseRule takes a rule apart without a Router.
 //
 // # Converters
 //
@@ -90,25 +86,17 @@
 // # Building
 //
 // Router.Build and Router.AppendBuild turn an endpoint and key/value pairs
-// into a URL. Among the rules of the endpoint (aliases last, then more
-// arguments first, then more defaults, then registration order) the first
-// whose parameters all have values, whose defaults agree and whose
-// converters accept the values wins. Values may be strings, []byte, bools,
-// Go numbers (named types too), Stringers and TextMarshalers; a list counts
-// as its one element, or as no value when empty. Each is checked against its
-// converter's Match and escaped as one segment ('/' kept only by path).
-// Other values form a query string sorted by key (floats written as Python
-// does, "1.0"), unless BuildOptions.DropUnknown is set. Errors wrap
-// ErrUnknownEndpoint, ErrMissingParam, ErrInvalidValue or
-// ErrMethodNotAllowed and name the closest rule and a similar endpoint; they
-// are *BuildError values whose Suggested is that rule.
+// into a URL, trying the endpoint's rules in Werkzeug's order, aliases last
+// (see AppendBuild). Values may be strings, []byte, bools, Go numbers (named
+// types too), Stringers and TextMarshalers; the others form the query string
+// (floats written as Python does, "1.0") unless BuildOptions.DropUnknown is
+// set. Errors are *BuildError values naming the closest rule and a similar
+// endpoint.
 //
 // # Serving and concurrency
 //
-// Matching allocates nothing unless a parameter holds an escape. A
-// HandlerFunc receives the parameters as a *Params without allocation;
-// other handlers read Request.PathValue. Lookup exposes the matching to
-// callers that dispatch themselves. The first Lookup or ServeHTTP freezes the
-// rules: later Add and AddConverter calls fail with ErrServing, and the
-// Router is then safe for concurrent use without locks.
+// Matching allocates nothing unless a parameter holds an escape: a
+// HandlerFunc receives the parameters as a *Params, other handlers read
+// Request.PathValue, and Lookup serves callers that dispatch themselves. The
+// first Lookup or ServeHTTP freezes the rules (see Router).
 package router

@@ -3,7 +3,6 @@ package router
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -71,7 +70,7 @@ type RuleError struct {
 // Error formats the error as `fwk: rule "/x" at offset 3: ...`.
 func (e *RuleError) Error() string {
 	if e.Offset < 0 {
-		return "fwk: rule " + strconv.Quote(e.Rule) + ": " + e.Err.Error()
+		return fmt.Sprintf("fwk: rule %q: %v", e.Rule, e.Err)
 	}
 	return fmt.Sprintf("fwk: rule %q at offset %d: %v", e.Rule, e.Offset, e.Err)
 }

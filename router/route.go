@@ -155,7 +155,7 @@ func (rt *Route) Rule() Rule {
 	case r.Methods != nil:
 		r.Methods = slices.Clone(r.Methods)
 	case rt.listed:
-		r.Methods = methodNames(rt.claims(), nil)
+		r.Methods = methodList(rt.claims(), nil)
 	}
 	return r
 }
@@ -167,11 +167,7 @@ func (rt *Route) Path() string { return rt.path }
 func (rt *Route) Endpoint() string { return rt.endpoint }
 
 // Methods returns the methods served, sorted, with HEAD when GET is served.
-func (rt *Route) Methods() []string {
-	out := append(methodNames(rt.serve, nil), rt.others()...)
-	slices.Sort(out)
-	return out
-}
+func (rt *Route) Methods() []string { return methodList(rt.serve, rt.others()) }
 
 // ParamNames returns the parameter names in order of appearance.
 func (rt *Route) ParamNames() []string {
@@ -251,21 +247,23 @@ func methodBit(m string) uint16 {
 	return 0
 }
 
-// methodNames appends the names of the bits in mask, alphabetically.
-func methodNames(mask uint16, dst []string) []string {
+// methodList returns the names of the bits in mask and the other methods,
+// sorted.
+func methodList(mask uint16, other []string) []string {
+	var names []string
 	for i, name := range stdMethods {
 		if mask&(1<<i) != 0 {
-			dst = append(dst, name)
+			names = append(names, name)
 		}
 	}
-	return dst
+	names = append(names, other...)
+	slices.Sort(names)
+	return names
 }
 
 // allowValue renders an Allow header: the sorted method names.
 func allowValue(mask uint16, other []string) string {
-	names := append(methodNames(mask, nil), other...)
-	slices.Sort(names)
-	return strings.Join(slices.Compact(names), ", ")
+	return strings.Join(slices.Compact(methodList(mask, other)), ", ")
 }
 
 // isToken reports whether s is an RFC 7230 token.

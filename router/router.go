@@ -305,39 +305,36 @@ func (t *table) configure(rt *Route, rule *Rule, escape bool) error {
 // it back: when it has a non-standard method, a repeat, HEAD beside GET or
 // another order.
 func (rt *Route) setMethods(ms []string) ([]string, error) {
-	rt.listed = len(ms) > 0
+	rt.listed, rt.serve = len(ms) > 0, mGET|mHEAD
 	if len(ms) == 0 {
-		rt.serve = mGET | mHEAD
 		return nil, nil
 	}
-	keep, claim := false, uint16(0)
+	keep, claim, others := false, uint16(0), []string(nil)
 	for i, m := range ms {
-		bit := methodBit(m)
-		if bit == 0 && !isToken(m) {
-			return nil, ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
+		up, bit := m, methodBit(m)
+		if bit == 0 {
+			if !isToken(m) {
+				return nil, ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
+			}
+			up = strings.ToUpper(m)
+			if bit = methodBit(up); bit == 0 && !slices.Contains(others, up) {
+				others = append(others, up)
+			}
 		}
-		keep = keep || bit == 0 || i > 0 && ms[i-1] >= m
+		keep = keep || bit == 0 || up != m || i > 0 && ms[i-1] >= m
 		claim |= bit
 	}
 	rt.serve = withHead(claim) // HEAD listed beside GET is implied, not claimed
+	if others != nil {
+		slices.Sort(others)
+		rt.ext().others = others
+	}
 	if !keep && claim&(mGET|mHEAD) != mGET|mHEAD {
 		return nil, nil
 	}
 	kept := make([]string, len(ms))
-	var others []string
 	for i, m := range ms {
-		if kept[i] = m; methodBit(m) == 0 {
-			kept[i] = strings.ToUpper(m)
-			if bit := methodBit(kept[i]); bit != 0 {
-				rt.serve |= withHead(bit)
-			} else if !slices.Contains(others, kept[i]) {
-				others = append(others, kept[i])
-			}
-		}
-	}
-	if others != nil {
-		slices.Sort(others)
-		rt.ext().others = others
+		kept[i] = strings.ToUpper(m)
 	}
 	return kept, nil
 }
@@ -346,9 +343,6 @@ func (rt *Route) setMethods(ms []string) ([]string, error) {
 // parameters ("/yes//merge" becomes "/yes/merge", as Werkzeug's
 // merge_slashes does).
 func mergeSlashes(p string) string {
-	if !strings.Contains(p, "//") {
-		return p
-	}
 	b := make([]byte, 0, len(p))
 	inParam := false
 	for i := 0; i < len(p); i++ {
