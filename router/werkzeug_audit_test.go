@@ -5,7 +5,8 @@ package router_test
 // it does not apply. The tests below this table are the cases the earlier
 // ports lacked, then two found by running the same rules and requests
 // through Werkzeug and fwk: TestWerkzeugConverterWeights (fixed) and
-// TestWerkzeugDifferences (fwk's deliberate answers).
+// TestWerkzeugDifferences (fwk's deliberate answers). That run is kept as
+// TestWerkzeugGolden (werkzeug_golden_test.go, testdata/werkzeug).
 //
 //	test_basic_routing                     TestWerkzeugBasicRouting (websocket and script-root parts: n/a)
 //	test_merge_slashes_match               TestWerkzeugMergeSlashesMatch
