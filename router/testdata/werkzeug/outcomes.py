@@ -3,6 +3,7 @@ cases.json, one line each, as TestWerkzeugGolden writes fwk's:
 
     case | GET host /path | 200 endpoint k=v ... (sorted) | 308 /target | 404 | 405 Allow
     case | build endpoint [[key,value],...] method | URL or ERR
+    case | map | ok or ERR                    (the rules are accepted or refused)
 
 Run with Werkzeug importable: PYTHONPATH=werkzeug/src python3 outcomes.py.
 A rule without methods gets ["GET"], as in fwk (Werkzeug's serves every
@@ -72,7 +73,12 @@ def main():
         cases = json.load(f)
     lines = []
     for case in cases:
-        m = make_map(case)
+        try:
+            m = make_map(case)
+        except Exception:
+            lines.append(f"{case['name']} | map | ERR")
+            continue
+        lines.append(f"{case['name']} | map | ok")
         for method, host, path in case["requests"]:
             host = host or "localhost"
             lines.append(f"{case['name']} | {method} {host} {path} | {request(m, case, method, host, path)}")
