@@ -177,10 +177,13 @@ func (rt *Route) portless(host string) string {
 	return host
 }
 
-// cutPort returns host without its port, and whether it had one.
+// cutPort returns host without its port, and whether it had one: the
+// text after the last ':' that follows any ']' (of an IPv6 address).
 func cutPort(host string) (string, bool) {
-	if i := strings.LastIndexByte(host, ':'); i > strings.LastIndexByte(host, ']') {
-		return host[:i], true
+	for i := len(host) - 1; i >= 0 && host[i] != ']'; i-- {
+		if host[i] == ':' {
+			return host[:i], true
+		}
 	}
 	return host, false
 }

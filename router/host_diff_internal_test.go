@@ -180,3 +180,17 @@ func TestHostSplitMatchesBacktracking(t *testing.T) {
 	}
 	t.Logf("compared %d (%d matches), skipped %d (%d differ)", compared, matched, ambiguous, differ)
 }
+
+func TestCutPort(t *testing.T) {
+	for _, c := range []struct {
+		in, host string
+		port     bool
+	}{
+		{"a.test:80", "a.test", true}, {"a.test", "a.test", false}, {"[::1]:8080", "[::1]", true},
+		{"[::1]", "[::1]", false}, {":80", "", true}, {"a:b:c", "a:b", true}, {"", "", false}, {"[a:b]x", "[a:b]x", false},
+	} {
+		if host, port := cutPort(c.in); host != c.host || port != c.port {
+			t.Errorf("cutPort(%q) = %q, %v, want %q, %v", c.in, host, port, c.host, c.port)
+		}
+	}
+}
