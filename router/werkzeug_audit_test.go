@@ -112,8 +112,13 @@ package router_test
 // and part_isolating=False is MatchesSlash.
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -472,11 +477,31 @@ func TestWerkzeugNoDomainMatching(t *testing.T) {
 	checkHostLookups(t, r, []hostLookup{{"app.test", "/", "200 index"}, {"static.app.test", "/", "200 index"}})
 }
 
-// Werkzeug redirects an empty path to "/" (with the script root). fwk
-// routes an empty path as "/", its equivalent form (RFC 3986 6.2.3), and
-// answers it directly.
+// An empty path comes from an absolute-form request line ("GET
+// http://host HTTP/1.1"). Werkzeug (and net/http's ServeMux) redirect it to
+// "/"; fwk routes it as "/", its equivalent form (RFC 3986, 6.2.3), and
+// answers directly (TestTrailingSlashes pins it too). The script root of
+// Werkzeug's second case does not apply.
 func TestWerkzeugEmptyPathInfo(t *testing.T) {
-	checkLookups(t, newRouter(t, rule("/", "index")), "", []lookupCase{{"GET", "", "200 index"}})
+	r := newRouter(t, router.Rule{Path: "/", Endpoint: "index", Handler: echo("index")})
+	checkLookups(t, r, "", []lookupCase{{"GET", "", "200 index"}})
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET http://%s?q=1 HTTP/1.1\r\nHost: %[1]s\r\nConnection: close\r\n\r\n", srv.Listener.Addr())
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != "index" {
+		t.Errorf("GET http://host?q=1 = %d %q, want 200 index", resp.StatusCode, body)
+	}
 }
 
 // Parameter names that are Python keywords or "self" are plain names.
