@@ -29,20 +29,24 @@ type goldenCase struct {
 	StrictSlashes *bool  `json:"strict_slashes"`
 	MergeSlashes  *bool  `json:"merge_slashes"`
 	BuildHost     string `json:"build_host"`
-	Requests      [][3]string
-	Builds        [][]json.RawMessage
+	// Werkzeug's Map options that are Router fields.
+	RedirectDefaults *bool  `json:"redirect_defaults"`
+	DefaultSubdomain string `json:"default_subdomain"`
+	Requests         [][3]string
+	Builds           [][]json.RawMessage
 }
 
 // goldenRule is a rule of a case, in Werkzeug's field names.
 type goldenRule struct {
-	Path, Endpoint, Host, Subdomain string
-	RedirectTo                      string `json:"redirect_to"`
-	Methods                         []string
-	Defaults                        map[string]json.RawMessage
-	StrictSlashes                   *bool `json:"strict_slashes"`
-	MergeSlashes                    *bool `json:"merge_slashes"`
-	Alias                           bool
-	BuildOnly                       bool `json:"build_only"`
+	Path, Endpoint, Host string
+	Subdomain            *string // "" is the bare server name
+	RedirectTo           string  `json:"redirect_to"`
+	Methods              []string
+	Defaults             map[string]json.RawMessage
+	StrictSlashes        *bool `json:"strict_slashes"`
+	MergeSlashes         *bool `json:"merge_slashes"`
+	Alias                bool
+	BuildOnly            bool `json:"build_only"`
 }
 
 func TestWerkzeugGolden(t *testing.T) {
@@ -98,10 +102,18 @@ func goldenLines(t *testing.T, name string) []string {
 func goldenOutcomes(t *testing.T, c goldenCase) []string {
 	t.Helper()
 	r := router.New()
-	r.ServerName = c.ServerName
+	r.ServerName, r.DefaultSubdomain = c.ServerName, c.DefaultSubdomain
+	r.RedirectDefaults = c.RedirectDefaults == nil || *c.RedirectDefaults
 	for _, g := range c.Rules {
-		rl := router.Rule{Path: g.Path, Endpoint: g.Endpoint, Host: g.Host, Subdomain: g.Subdomain, RedirectTo: g.RedirectTo,
+		rl := router.Rule{Path: g.Path, Endpoint: g.Endpoint, Host: g.Host, RedirectTo: g.RedirectTo,
 			Methods: g.Methods, Alias: g.Alias, BuildOnly: g.BuildOnly, StrictSlashes: g.StrictSlashes, MergeSlashes: g.MergeSlashes}
+		switch {
+		case g.Subdomain == nil:
+		case *g.Subdomain == "":
+			rl.Host = c.ServerName // Router.DefaultSubdomain's documented spelling
+		default:
+			rl.Subdomain = *g.Subdomain
+		}
 		rl.StrictSlashes = cmpOr(rl.StrictSlashes, c.StrictSlashes) // Werkzeug's Map-wide settings
 		rl.MergeSlashes = cmpOr(rl.MergeSlashes, c.MergeSlashes)
 		if g.Defaults != nil {

@@ -177,6 +177,18 @@ c("r_dot_segment_2", [R("/a/./b", "r")])
 c("r_int_negative_arg", [R("/<int(signed=True, min=-5):n>", "r")])
 c("r_empty_slashes", [R("/a//b", "r"), R("//c", "c")], ["/a/b", "/c"])
 
+# Map options that are Router fields: redirect_defaults, default_subdomain.
+c("no_redirect_defaults", [R("/page/", "pg", defaults={"n": 1}), R("/page/<int:n>", "pg"), R("/", "home"), R("/index.html", "home", alias=True)],
+  ["/page/1", "/page/2", "/index.html", "/page"], [["pg", [["n", 1]]], ["home", []]], redirect_defaults=False)
+c("default_subdomain", [R("/", "index", subdomain=""), R("/", "static"), R("/<word>", "lookup", subdomain="<lang>"), R("/docs/", "docs")],
+  [H("GET", "app.test", "/"), H("GET", "static.app.test", "/"), H("GET", "jp.app.test", "/x"), H("GET", "static.app.test", "/docs"),
+   H("GET", "www.app.test", "/"), H("GET", "www.app.test", "/docs/")],
+  [["static", []], ["docs", []], ["lookup", [["lang", "de"], ["word", "x"]]]], server_name="app.test", default_subdomain="static", build_host="app.test")
+c("server_name_hosts", [R("/", "index"), R("/", "alt", subdomain="alt"), R("/a/", "a", subdomain="alt"), R("/p/<int:n>", "p", subdomain="<sub>")],
+  [H("GET", "example.invalid", "/"), H("GET", "alt.example.invalid", "/"), H("GET", "ALT.Example.Invalid", "/a"), H("GET", "x.example.invalid", "/p/3"),
+   H("GET", "x.y.example.invalid", "/p/3"), H("POST", "alt.example.invalid", "/a/")],
+  [["alt", []], ["a", []], ["p", [["n", 3], ["sub", "q"]]], ["index", []]], server_name="example.invalid", build_host="alt.example.invalid")
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "cases.json"), "w") as f:
     f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in cases) + "\n]\n")

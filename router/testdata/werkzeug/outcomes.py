@@ -26,7 +26,8 @@ def make_map(case):
         kw = {k: d[k] for k in FIELDS if k in d}
         rules.append(r.Rule(d["path"], endpoint=d["endpoint"] or None, methods=d.get("methods", ["GET"]), **kw))
     return r.Map(rules, host_matching=case.get("host_matching", False),
-                 strict_slashes=case.get("strict_slashes", True), merge_slashes=case.get("merge_slashes", True))
+                 strict_slashes=case.get("strict_slashes", True), merge_slashes=case.get("merge_slashes", True),
+                 redirect_defaults=case.get("redirect_defaults", True), default_subdomain=case.get("default_subdomain", ""))
 
 
 def text(v):
