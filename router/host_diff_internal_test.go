@@ -194,3 +194,39 @@ func TestCutPort(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHostSplit matches hosts against host patterns of several shapes and
+// checks matchHost against checkedCut, the same reading by backtracking.
+func FuzzHostSplit(f *testing.F) {
+	patterns := []string{"<a>.<b>.<int:c>", "<any(en, de):lang>.<site>.example.com", "b-<string(minlength=3):p>.x.<q>.ex.com",
+		"<int(signed=True):n>-<float:f>", "app.<uuid:u>:<int:port>"}
+	var routes []*Route
+	for _, p := range patterns {
+		rt, err := New().Add(Rule{Path: "/", Endpoint: "e", Host: p})
+		if err != nil {
+			f.Fatal(err)
+		}
+		routes = append(routes, rt)
+	}
+	for _, s := range []string{"a.b.7", "en.blog.example.com", "b-a-..x.x.ex.com", "-3-1.5", "app.0f8e1c2a-1b2c-4d3e-8f9a-0b1c2d3e4f5a:80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		if len(host) > 48 {
+			return // checkedCut backtracks over every cut
+		}
+		for _, rt := range routes {
+			var ps Params
+			ok := rt.matchHost(host, &ps, 0)
+			want, wantOK := checkedCut(rt.extra.hostParts, strings.ToLower(rt.portless(host)))
+			if ok != wantOK {
+				t.Fatalf("Host %q, request %q: %v, want %v %q", rt.Host(), host, ok, wantOK, want)
+			}
+			for i := 0; ok && i < len(want); i++ {
+				if ps.value(i) != want[i] {
+					t.Fatalf("Host %q, request %q: value %d %q, want %q", rt.Host(), host, i, ps.value(i), want[i])
+				}
+			}
+		}
+	})
+}
