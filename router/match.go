@@ -374,8 +374,8 @@ walk:
 		n = nil // no way on
 		break
 	}
-	if l := n.leafFor(rest); l != nil && !l.sum.complex {
-		if rt := l.quick(s.bit); rt != nil {
+	if n != nil && rest == "" && n.leaf != nil && !n.leaf.sum.complex {
+		if rt := n.leaf.quick(s.bit); rt != nil {
 			s.route = rt
 			return true
 		}
@@ -410,22 +410,20 @@ func (s *search) matchOther(d *node, seg, rest, next string, special bool) bool 
 	return false
 }
 
-// escapedStatic is staticChild for a path holding a '%': a segment with
-// an escape is compared decoded.
+// escapedStatic is staticChild for a path holding a '%': texts are
+// compared with the path decoded, where an escaped '/' matches no '/'.
 func (n *node) escapedStatic(rest string) (*node, int) {
-	if i, special := segmentEnd(rest); special && strings.IndexByte(rest[:i], '%') >= 0 {
-		return n.escapedChild(rest[:i]), i
+	if w := n.wide; w != nil && w.index != nil { // texts of one segment
+		if i, _ := segmentEnd(rest); strings.IndexByte(rest[:i], '%') < 0 {
+			return w.index[rest[:i]], i
+		}
 	}
-	return n.staticChild(rest)
-}
-
-// leafFor returns the leaf of a path ending at n ("" left), else nil; n
-// may be nil.
-func (n *node) leafFor(rest string) *leaf {
-	if n == nil || rest != "" {
-		return nil
+	for key, c := range n.statics {
+		if j, ok := prefixEscaped(rest, key); ok && (j == len(rest) || rest[j] == '/') {
+			return c, j
+		}
 	}
-	return n.leaf
+	return nil, 0
 }
 
 // segmentEnd returns the length of the first segment of s (up to the first

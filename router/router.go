@@ -135,7 +135,7 @@ func (r *Router) freeze() *table {
 	t := r.mutable()
 	t.routes = slices.Clone(t.routes) // drops the spare capacity
 	t.static = make(map[string]*leaf, t.nstatic)
-	t.root.sortWide()
+	t.root.settle()
 	t.indexStatic(&t.root)
 	t.linkDefaults()
 	r.frozen.Store(t)
