@@ -61,7 +61,9 @@
 // (letters, digits, '-', '.'), and a converter refusing its cut fails the
 // host rather than taking less: "<any(en, de):lang>.<site>.example.com"
 // gives lang "en" for en.blog.example.com but no match for
-// en.blog.eu.example.com (lang would be "en.blog").
+// en.blog.eu.example.com (lang would be "en.blog"), as a segment
+// "<any(en, de):lang>.<site>" does; Werkzeug, whose any converter is a
+// regular expression, takes lang "en" and site "blog.eu" in both.
 //
 // Matching runs on the escaped path: "%2F" stays inside its segment and each
 // parameter is decoded once. An encoded slash never lets a request reach
