@@ -71,7 +71,7 @@ func (t *table) build(dst []byte, ep string, opts *BuildOptions, vals []any) ([]
 	if opts != nil {
 		o = *opts
 	}
-	list := t.endpointRoutes(ep)
+	list := t.endpointIndex()[ep]
 	if len(list) == 1 && (o.Method == "" || list[0].serves(o.Method)) {
 		if out, ok := list[0].appendPlain(dst, vals); ok {
 			return appendAnchor(out, o.Anchor), list[0], nil
@@ -123,7 +123,7 @@ func (t *table) buildRank(rt *Route, o *BuildOptions) int {
 // serves reports whether rt serves method (HEAD is served with GET).
 func (rt *Route) serves(method string) bool {
 	bit := methodBit(method)
-	return rt.serve&bit != 0 || bit == 0 && contains(rt.others(), method)
+	return rt.serve&bit != 0 || bit == 0 && slices.Contains(rt.others(), method)
 }
 
 // value returns the non-nil value of key in the pairs, through oneValue.

@@ -360,8 +360,6 @@ func mergeSlashes(p string) string {
 	return string(b)
 }
 
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
-
 // ruleHost returns the host of a rule: Host, or Subdomain (else
 // Router.DefaultSubdomain) under the server name.
 func (t *table) ruleHost(rule *Rule) (string, error) {
@@ -439,9 +437,6 @@ func (t *table) endpointIndex() map[string][]*Route {
 	})
 	return t.endpoints
 }
-
-// endpointRoutes returns the routes of an endpoint in build order.
-func (t *table) endpointRoutes(ep string) []*Route { return t.endpointIndex()[ep] }
 
 // addEndpoint enters rt, at position i of t.routes, in its endpoint's build
 // order: aliases last, then rules with more arguments (parameters plus
