@@ -104,7 +104,8 @@ package router_test
 //	test_multiple_converters_per_part      TestWerkzeugMultipleConvertersPerPart
 //	test_static_regex_escape               TestWerkzeugStaticRegexEscape
 //	test_regex                             TestWerkzeugRegex
-//	test_bind_trusted_host                 n/a: Request.trusted_hosts (fwk checks hosts outside the router)
+//	test_bind_trusted_host                 n/a: Request.trusted_hosts is request validation; fwk has no
+//	                                       TRUSTED_HOSTS (Rule.Host and ServesHost restrict hosts)
 //	test_bind_untrusted_host               n/a: as above
 //
 // Werkzeug's converters are regular expressions; fwk's are Go values with
