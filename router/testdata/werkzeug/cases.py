@@ -189,6 +189,12 @@ c("server_name_hosts", [R("/", "index"), R("/", "alt", subdomain="alt"), R("/a/"
    H("GET", "x.y.example.invalid", "/p/3"), H("POST", "alt.example.invalid", "/a/")],
   [["alt", []], ["a", []], ["p", [["n", 3], ["sub", "q"]]], ["index", []]], server_name="example.invalid", build_host="alt.example.invalid")
 
+# Reserved and other characters written in a rule, requested plain and
+# escaped, and built.
+c("literals", [R("/100%", "pct"), R("/a?b", "q"), R("/c;d", "semi"), R("/e:f/", "colon"), R("/~g", "tilde"), R("/h@i", "at"), R("/j'k", "quote"), R("/l(m)", "paren")],
+  ["/100%25", "/100%", "/a%3Fb", "/c;d", "/c%3Bd", "/e:f", "/e%3Af/", "/~g", "/%7Eg", "/h@i", "/h%40i", "/j'k", "/j%27k", "/l(m)", "/l%28m%29"],
+  [["pct", []], ["q", []], ["semi", []], ["colon", []], ["tilde", []], ["at", []], ["quote", []], ["paren", []]])
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "cases.json"), "w") as f:
     f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in cases) + "\n]\n")
