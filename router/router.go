@@ -311,17 +311,18 @@ func (rt *Route) setMethods(ms []string) ([]string, error) {
 	}
 	keep, claim, others := false, uint16(0), []string(nil)
 	for i, m := range ms {
-		up, bit := m, methodBit(m)
-		if bit == 0 {
+		bit := methodBit(m)
+		if bit == 0 { // kept upper-cased: not a standard name as given
 			if !isToken(m) {
 				return nil, ruleErr(rt.path, -1, ErrBadRule, "method %q is not a token", m)
 			}
-			up = strings.ToUpper(m)
+			up := strings.ToUpper(m)
 			if bit = methodBit(up); bit == 0 && !slices.Contains(others, up) {
 				others = append(others, up)
 			}
+			keep = true
 		}
-		keep = keep || bit == 0 || up != m || i > 0 && ms[i-1] >= m
+		keep = keep || i > 0 && ms[i-1] >= m
 		claim |= bit
 	}
 	rt.serve = withHead(claim) // HEAD listed beside GET is implied, not claimed
