@@ -27,7 +27,7 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		}
 	}
 	strict, redirectTo, buildOnly, _ := r.routerOptions()
-	host, err := a.ruleHost(r)
+	host, sub, err := a.ruleHost(r)
 	if err != nil {
 		return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 	}
@@ -44,6 +44,7 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		MergeSlashes:  r.rulOpts.mergeSlashes,
 		Alias:         r.rulOpts.alias,
 		Host:          host,
+		Subdomain:     sub,
 		Handler:       v,
 		Data:          v,
 	})
@@ -60,21 +61,22 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	return nil
 }
 
-// ruleHost returns the host the rule of r is restricted to: its Host, or
-// its Subdomain under SERVER_NAME. Both at once, or a Subdomain without a
+// ruleHost returns the Host and Subdomain of r's rule for router.Rule,
+// which puts a Subdomain under SERVER_NAME (without the scheme's default
+// port, as Werkzeug does). Both at once, or a Subdomain without a
 // SERVER_NAME, are errors.
-func (a *App) ruleHost(r *Route) (string, error) {
-	_, _, _, host := r.routerOptions()
-	sub := r.subdomain()
+func (a *App) ruleHost(r *Route) (host, sub string, err error) {
+	_, _, _, host = r.routerOptions()
+	sub = r.subdomain()
 	switch {
 	case sub == "":
-		return host, nil
+		return host, "", nil
 	case host != "":
-		return "", fmt.Errorf("%w: both fwk.Host(%q) and fwk.Subdomain(%q): give one", ErrInvalidOption, host, sub)
+		return "", "", fmt.Errorf("%w: both fwk.Host(%q) and fwk.Subdomain(%q): give one", ErrInvalidOption, host, sub)
 	case a.cfg.ServerName == "":
-		return "", fmt.Errorf("%w: fwk.Subdomain(%q) needs SERVER_NAME: set Config.ServerName (SERVER_NAME) to the app's host", ErrInvalidOption, sub)
+		return "", "", fmt.Errorf("%w: fwk.Subdomain(%q) needs SERVER_NAME: set Config.ServerName (SERVER_NAME) to the app's host", ErrInvalidOption, sub)
 	}
-	return sub + "." + a.cfg.ServerName, nil
+	return "", sub, nil
 }
 
 // checkDuplicate compares r (at rule) with the routes prev already recorded

@@ -7,6 +7,8 @@ package fwk_test
 // Werkzeug's MapAdapter is bound to a server name: here SERVER_NAME.
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/fwkgo/fwk"
@@ -55,5 +57,25 @@ func TestWerkzeugExternalBuilding(t *testing.T) {
 	a = externalApp(t, "example.org:5000")
 	if got, err := a.URLFor("index", fwk.External()); err != nil || got != "http://example.org:5000/" {
 		t.Errorf("with port: URLFor = %q, %v", got, err)
+	}
+}
+
+// TestSubdomainServerNameDefaultPort: test_server_name_match_default_port
+// through an app. With SERVER_NAME "example.org:80", a Subdomain rule
+// serves "wiki.example.org" (the default port counts as none) and builds
+// its absolute URL without ":80".
+func TestSubdomainServerNameDefaultPort(t *testing.T) {
+	for _, server := range []string{"example.org:80"} {
+		a := externalApp(t, server)
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Host = "wiki.example.org"
+		rec := httptest.NewRecorder()
+		a.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNoContent {
+			t.Errorf("%s: GET wiki.example.org/ = %d, want 204", server, rec.Code)
+		}
+		if got, err := a.URLFor("wiki", fwk.External()); err != nil || got != "http://wiki.example.org/" {
+			t.Errorf("%s: URLFor(wiki) = %q, %v, want http://wiki.example.org/", server, got, err)
+		}
 	}
 }
