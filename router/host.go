@@ -97,8 +97,8 @@ func (rt *Route) hostParams() bool { return rt.x().hostParts != nil }
 // its converter: a refusal fails the host, it does not make the value
 // shorter. A hostile host costs O(parts x len(host)) steps: "<a>.<b>.<int:c>"
 // against 126 "a." and an "x" took 2.24M instructions with the memoized
-// backtracking search this replaced, 159k now (BenchmarkHostileHost,
-// callgrind without runtime; BenchmarkHostParam 3.08k -> 2.74k).
+// backtracking search this replaced, 163k now (BenchmarkHostileHost,
+// callgrind without runtime; BenchmarkHostParam 3.08k -> 2.56k).
 func (rt *Route) matchHost(host string, ps *Params, at int) bool {
 	x := rt.extra
 	host = rt.portless(host)
