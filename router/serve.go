@@ -1,6 +1,9 @@
 package router
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
 // directly (no allocation); any other handler reads them with
@@ -12,7 +15,12 @@ import "net/http"
 // 404.
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	t := r.rules()
-	p, pct := requestPath(req.URL)
+	// requestPath's first case, written out: requestPath does not inline
+	// (GithubAll 206.7k -> 205.0k instructions/op, StaticAll 68.5k -> 66.9k).
+	p, pct := req.URL.Path, false
+	if req.URL.RawPath != "" || strings.IndexByte(p, '%') >= 0 {
+		p, pct = requestPath(req.URL)
+	}
 	// A plain rule of a fully static path is served without the Match pool.
 	if !pct && p != "" && t.maybeStatic(p) {
 		if l := t.static[p]; l != nil && !l.sum.complex {
