@@ -97,7 +97,8 @@ func (ua *urlArgs) applyRedirect(o URLOption) error {
 //   - a next value, or a URL given as text, must be a local path ("/x", never
 //     "//x" or "/\x") or an absolute http(s) URL on SERVER_NAME,
 //     EXTERNAL_SERVER_NAME, ExternalHost or a host the app routes (https only
-//     when the request came over TLS); it is re-encoded without double
+//     when the request came over TLS, or when EXTERNAL_SERVER_NAME or
+//     ExternalHost names the host with https); it is re-encoded without double
 //     encoding ("/a b/%20c" gives "/a%20b/%20c");
 //   - a URL built by the router is used as built, but never a
 //     protocol-relative one.
@@ -224,13 +225,22 @@ func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
 
 // redirectPolicy lists the hosts an absolute target may name: SERVER_NAME,
 // EXTERNAL_SERVER_NAME, the ExternalHost option and every host a rule's
-// Host matches (with parameters too).
+// Host matches (with parameters too). A host configured with https (as
+// EXTERNAL_SERVER_NAME=https://works.com) is allowed over https only, as
+// the reference requires the configured scheme (test_utils.py,
+// test_it_requires_same_external_server_name_scheme).
 func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
 	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil, AllowHost: a.router.ServesHost}
 	add := func(h string) {
-		if _, host := splitHost(h); host != "" {
-			p.AllowedHosts = append(p.AllowedHosts, strings.ToLower(host))
+		scheme, host := splitHost(h)
+		if host == "" {
+			return
 		}
+		host = strings.ToLower(host)
+		if strings.EqualFold(scheme, "https") {
+			host = "https://" + host
+		}
+		p.AllowedHosts = append(p.AllowedHosts, host)
 	}
 	add(a.cfg.ServerName)
 	add(a.cfg.Get("EXTERNAL_SERVER_NAME"))

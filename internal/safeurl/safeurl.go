@@ -18,7 +18,9 @@ type Policy struct {
 	// AllowedHosts lists the lower-case "host" or "host:port" values an
 	// absolute next may point to (SERVER_NAME, the external host). A default
 	// port (80 for http, 443 for https) may be given or omitted: both forms
-	// match. Never fill it from the request's Host header.
+	// match. An entry written "https://host" allows that host over https
+	// only (an origin configured as https is never downgraded). Never fill
+	// it from the request's Host header.
 	AllowedHosts []string
 	// AllowHost, if set, also allows the hosts it reports true for; it
 	// gets the checked, lower-cased host[:port] with a default port
@@ -155,6 +157,12 @@ func defaultPort(scheme string) string {
 
 func allowed(host, scheme string, list []string) bool {
 	for _, h := range list {
+		if rest, ok := strings.CutPrefix(h, "https://"); ok {
+			if scheme != "https" {
+				continue
+			}
+			h = rest
+		}
 		if normalizeHost(h, scheme) == host {
 			return true
 		}
