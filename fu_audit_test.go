@@ -50,7 +50,7 @@ package fwk_test
 //   test_full_name_with_controller          covered: TestControllerRouteNames (case 42)
 //   test_full_name_with_func                covered: TestNewRouteProperties (FullName column)
 //
-// test_routes.py (31)
+// test_routes.py (30)
 //   TestMultiRouteController.test_it_works  covered: routes TestRouteTrees "43", TestStackedViewDefaults
 //   TestController.test_it_works_with_only_a_controller_cls  covered: TestRouteTrees "44" (fwk order: declared views, then by name)
 //   ...test_it_works_with_a_prefix_and_controller_cls         covered: TestRouteTrees "45"
@@ -90,7 +90,7 @@ package fwk_test
 //   TestReduceRoutes.test_deep_routes       covered: TestDeepRoutes (rows); added: TestFUServedTrees "deep"
 //                                           (difference, DESIGN §11: the repeated include under /deep is served, not skipped)
 //
-// test_utils.py (27)
+// test_utils.py (33)
 //   test_deep_getattr                       n/a: Python class-attribute lookup helper
 //   TestControllerName (8)                  covered: naming TestControllerName #1-#8
 //   TestGetParamTuples (3)                  covered: naming TestParamTuples (None: n/a, "" gives none)
