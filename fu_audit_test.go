@@ -51,7 +51,9 @@ package fwk_test
 //   test_full_name_with_func                covered: TestNewRouteProperties (FullName column)
 //
 // test_routes.py (30)
-//   TestMultiRouteController.test_it_works  covered: routes TestRouteTrees "43", TestStackedViewDefaults
+//   TestMultiRouteController.test_it_works  covered: routes TestRouteTrees "43", TestStackedViewDefaults;
+//                                           added: TestFUStackedViewsServed (both rules served and built, Werkzeug's
+//                                           redirect of the defaults' values to the rule holding them)
 //   TestController.test_it_works_with_only_a_controller_cls  covered: TestRouteTrees "44" (fwk order: declared views, then by name)
 //   ...test_it_works_with_a_prefix_and_controller_cls         covered: TestRouteTrees "45"
 //   ...test_it_requires_a_controller_cls    covered: routes TestBadCalls "46 ..."; added: TestFUBadCalls (prefix and a resource)
@@ -417,6 +419,13 @@ func TestFURedirectExternalServerScheme(t *testing.T) {
 			args: []any{fwk.ExternalHost("https://works.com")}, want: "/w"},
 		{name: "https next, http external host option", query: q("https://works.com"), where: "/w",
 			args: []any{fwk.ExternalHost("http://works.com")}, want: "https://works.com"},
+		// A URL the app builds with a Scheme of its own choice is kept.
+		{name: "built with the app's scheme", edit: external, where: "some.endpoint",
+			args: []any{fwk.External(), fwk.Scheme("http")}, want: "http://works.com/some-endpoint"},
+		{name: "built on an https external host option", where: "some.endpoint",
+			args: []any{fwk.ExternalHost("https://cdn.test"), fwk.Scheme("http")}, want: "http://cdn.test/some-endpoint"},
+		{name: "built on the https external server name", edit: external, where: "some.endpoint",
+			args: []any{fwk.External()}, want: "https://works.com/some-endpoint"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkRedirect(t, tc) })
 	}
@@ -444,5 +453,54 @@ func TestFUCollectBlueprints(t *testing.T) {
 	var hook fwk.RegisterBlueprintsHook
 	if got := names(hook.CollectFromBundle(vendorbundle.Bundle{})); !slices.Equal(got, []string{"three", "four"}) {
 		t.Errorf("CollectFromBundle(vendor) = %q, want [three four]", got)
+	}
+}
+
+// HelloController is the reference's MultiRouteController: one view, two
+// rules, the second with a default for the param.
+type HelloController struct{ fwk.Controller }
+
+func (c *HelloController) Meta() fwk.Meta {
+	return fwk.Meta{Views: []fwk.ViewSpec{
+		fwk.View(c.Hello, "/hello/<string:param>/"),
+		fwk.View(c.Hello, "/hello/", fwk.Defaults(map[string]any{"param": "DEFAULT"})),
+	}}
+}
+
+func (c *HelloController) Hello(ctx *fwk.Ctx, param string) error {
+	return ctx.Respond(http.StatusOK, "hello "+param)
+}
+
+// TestFUStackedViewsServed serves and builds both rules of a view declared
+// twice (fwk registers both, DESIGN §11; the reference only the first).
+// As in Werkzeug, the param given its default's value redirects to the rule
+// holding the default, and building with it picks that rule.
+func TestFUStackedViewsServed(t *testing.T) {
+	app := newApp(t, routesBundle{rs: routes.Controller("", &HelloController{})})
+	for _, tt := range []struct{ path, want string }{
+		{"/hello/", "200 hello DEFAULT"},
+		{"/hello/x/", "200 hello x"},
+		{"/hello/DEFAULT/", "308 /hello/"},
+		{"/hello/x", "308 /hello/x/"},
+		{"/hello", "308 /hello/"},
+	} {
+		rec := get(app, http.MethodGet, tt.path)
+		got := fmt.Sprintf("%d %s", rec.Code, rec.Header().Get("Location"))
+		if rec.Code == http.StatusOK {
+			got = fmt.Sprintf("%d %s", rec.Code, rec.Body.String())
+		}
+		if got != tt.want {
+			t.Errorf("GET %s = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+	for _, tc := range []urlCase{
+		{name: "no param", target: "hello_controller.hello", want: "/hello/"},
+		{name: "param", target: "hello_controller.hello", args: []any{"param", "x"}, want: "/hello/x/"},
+		{name: "the default's value", target: "HelloController.Hello", args: []any{"param", "DEFAULT"}, want: "/hello/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := app.URLFor(tc.target, tc.args...)
+			checkURL(t, tc, got, err)
+		})
 	}
 }

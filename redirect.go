@@ -228,16 +228,18 @@ func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
 // Host matches (with parameters too). A host configured with https (as
 // EXTERNAL_SERVER_NAME=https://works.com) is allowed over https only, as
 // the reference requires the configured scheme (test_utils.py,
-// test_it_requires_same_external_server_name_scheme).
+// test_it_requires_same_external_server_name_scheme), unless the app asked
+// for another scheme itself with the Scheme option.
 func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
 	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil, AllowHost: a.router.ServesHost}
+	otherScheme := ua.hasScheme && ua.scheme != "https"
 	add := func(h string) {
 		scheme, host := splitHost(h)
 		if host == "" {
 			return
 		}
 		host = strings.ToLower(host)
-		if strings.EqualFold(scheme, "https") {
+		if strings.EqualFold(scheme, "https") && !otherScheme {
 			host = "https://" + host
 		}
 		p.AllowedHosts = append(p.AllowedHosts, host)
