@@ -4,12 +4,14 @@ package router
 // are found by their text, dynamic children (a pattern each) are chained in
 // precedence order, and a tail child takes the rest of the path. A node's
 // leaf holds the rules ending there, its slash leaf those ending there with
-// a '/'. Rules whose patterns have equal keys share nodes.
+// a '/'. Rules whose patterns have equal keys share nodes. Once frozen, a
+// static edge may span a chain of segments (see settle).
 //
 //	/users/new          root -users-> n1 -new-> n2 (leaf)
 //	/users/<int:id>     n1 =<int>=> n3 (leaf)
 //	/users/<slug>/      n1 =<string>=> n4 (slash leaf)
 //	/files/<path:p>     root -files-> n5 =T<path>=> n6 (leaf)
+//	/api/v1/items       root -api/v1/items-> n7 (leaf), once frozen
 
 import (
 	"slices"
@@ -35,7 +37,8 @@ type node struct {
 	slash *leaf
 }
 
-// edge is a static child and its segment text.
+// edge is a static child and its text: one segment, or once frozen a
+// chain of them.
 type edge struct {
 	key  string
 	node *node
