@@ -163,7 +163,7 @@ func FuzzMatch(f *testing.F) {
 		"/", "/users/new", "/users/42", "/users/a%2Fb", "/users/new/x", "/users/a/b/c", "/docs", "/lax",
 		"/f/a.b.c", "/p/a/b/edit", "/t/-1.5/123e4567-e89b-12d3-a456-426614174000", "/a/y%20z/007", "/s/ab/cd",
 		"//evil.com", `/\evil.com`, "/a/../users/1", "/users/%00", "/users/%ff", "/old/7", "/all/1", "/vp/v1/a/b", "/fr/x", "/en/users",
-		"/users/%2e%2e", "/users/caf%C3%A9", "/%2F%2Fx", "/x/./y/", "*",
+		"/users/%2e%2e", "/users/caf%C3%A9", "/%2F%2Fx", "/x/./y/", "*", "/users/%2541", "/p/a%25/b/edit", "/users%252F1",
 	} {
 		f.Add("GET", "example.com", s)
 	}

@@ -74,6 +74,7 @@ type search struct {
 	allow    uint16 // methods seen, for Allow
 	redirect bool   // trailing-slash redirect
 	bad      bool   // a parameter decoded to NUL or invalid UTF-8
+	special  bool   // a pattern met a '%', NUL or non-ASCII byte
 }
 
 // Lookup matches a request and stores the result in m. escapedPath is the
@@ -82,7 +83,7 @@ type search struct {
 // host is the request's Host. Lookup allocates nothing for a match without
 // escaped parameters. The first call freezes the router.
 func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
-	r.lookup(r.rules(), method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true)
+	r.lookup(r.rules(), method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true, false)
 }
 
 // LookupURL is Lookup for a request URL: it routes on u.Path as it is when
@@ -90,8 +91,10 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 // re-escaping it, and on u.EscapedPath() otherwise. Router.ServeHTTP makes
 // the same choice.
 func (r *Router) LookupURL(method, host string, u *url.URL, m *Match) {
-	p, pct := requestPath(u)
-	r.lookup(r.rules(), method, host, p, m, pct, true)
+	if t := r.rules(); u.RawPath != "" || !r.lookup(t, method, host, u.Path, m, false, true, true) {
+		p, pct := requestPath(u)
+		r.lookup(t, method, host, p, m, pct, true, false)
+	}
 }
 
 // rules returns the frozen table, freezing the router on first use.
@@ -116,8 +119,13 @@ func requestPath(u *url.URL) (string, bool) {
 }
 
 // lookup matches p; pct tells whether p holds a '%', clean allows a
-// clean-path redirect.
-func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean bool) {
+// clean-path redirect. With unsure, p is a request's Path, not yet searched
+// for a '%' (pct false): a plain match that met no '%' stands, and so does
+// any other answer when p holds none; else lookup returns false and the
+// caller routes the escaped path (requestPath). This saves ServeHTTP the
+// search for '%' (whole program: GithubAll 205.2k -> 197.2k instructions/op,
+// Param 775 -> 734, StaticAll 67.0k -> 59.6k).
+func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, unsure bool) bool {
 	if p == "" {
 		p = "/"
 	}
@@ -132,17 +140,19 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 		m.allowMore = m.allowMore[:0]
 	}
 	if p[0] == '/' && t.root.match(&s, p) {
-		if rt := s.route; rt != nil && rt.extra == nil && !pct {
+		if rt := s.route; rt != nil && rt.extra == nil && !pct && !s.special {
 			m.Route, m.Status = rt, http.StatusOK
 			m.Params.rt, m.Params.n = rt, s.n
-			return
+			return true
 		}
+	}
+	if unsure && strings.IndexByte(p, '%') >= 0 {
+		return false
 	}
 	s.finish(p)
 	miss := m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest
 	if m.Status == http.StatusNotFound && t.defaultSub != "" && t.foreignHost(host) {
-		r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, clean)
-		return
+		return r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, clean, false)
 	}
 	if miss && clean && r.RedirectCleanPath {
 		if c := cleanPath(p); c != p {
@@ -152,6 +162,7 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean b
 	if pct && clean && m.Status != http.StatusNotFound && m.Status != http.StatusBadRequest {
 		r.guardEncodedSlash(t, method, host, p, m)
 	}
+	return true
 }
 
 // guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
@@ -167,7 +178,7 @@ func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
 		return
 	}
 	var d Match
-	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true)
+	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true, false)
 	switch {
 	case d.Status == http.StatusNotFound || d.Status == http.StatusBadRequest || m.Route != nil && m.Route == d.Route:
 	case m.Status == http.StatusPermanentRedirect && d.Status == m.Status:
@@ -183,7 +194,7 @@ func (r *Router) cleanRedirect(t *table, method, host, c string, m *Match) {
 	// starts no escape becomes "%25" (Werkzeug redirects "/merge/%//path"
 	// to "/merge/%25/path").
 	c, orig := safeLocation(c), m.Status
-	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false)
+	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false, false)
 	if m.Route != nil && !m.Route.merges() {
 		m.Status = http.StatusNotFound // MergeSlashes false: no redirect to it
 	}
@@ -475,6 +486,7 @@ func (s *search) matchTail(d *node, full string) bool {
 // holds a '%', NUL or non-ASCII byte): split finds the cut in linear time,
 // then each parameter is checked once.
 func (s *search) matchPieces(ps []piece, raw string, special bool) bool {
+	s.special = s.special || special
 	if len(ps) == 1 {
 		return s.capture(&ps[0], raw, special)
 	}

@@ -15,6 +15,11 @@ import (
 func outcome(r *router.Router, method, host, path string) string {
 	var m router.Match
 	r.Lookup(method, host, path, &m)
+	return lookupOutcome(&m)
+}
+
+// lookupOutcome renders m as outcome does.
+func lookupOutcome(m *router.Match) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d", m.Status)
 	switch {

@@ -1,9 +1,6 @@
 package router
 
-import (
-	"net/http"
-	"strings"
-)
+import "net/http"
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
 // directly (no allocation); any other handler reads them with
@@ -15,10 +12,11 @@ import (
 // 404.
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	t := r.rules()
-	// requestPath's first case, written out: requestPath does not inline
-	// (GithubAll 206.7k -> 205.0k instructions/op, StaticAll 68.5k -> 66.9k).
+	// Without an escape in the request, its Path is routed as it is unless
+	// the walk finds a '%' there (see lookup); a fully static rule's path
+	// holding a '%' is served alike either way.
 	p, pct := req.URL.Path, false
-	if req.URL.RawPath != "" || strings.IndexByte(p, '%') >= 0 {
+	if req.URL.RawPath != "" {
 		p, pct = requestPath(req.URL)
 	}
 	// A plain rule of a fully static path is served without the Match pool.
@@ -34,7 +32,10 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	r.lookup(t, req.Method, req.Host, p, m, pct, true)
+	if !r.lookup(t, req.Method, req.Host, p, m, pct, true, req.URL.RawPath == "") {
+		p, pct = requestPath(req.URL)
+		r.lookup(t, req.Method, req.Host, p, m, pct, true, false)
+	}
 	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m.Route, &m.Params)
 	} else {
