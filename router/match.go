@@ -421,22 +421,6 @@ func (s *search) matchOther(d *node, seg, rest, next string, special bool) bool 
 	return false
 }
 
-// escapedStatic is staticChild for a path holding a '%': texts are
-// compared with the path decoded, where an escaped '/' matches no '/'.
-func (n *node) escapedStatic(rest string) (*node, int) {
-	if w := n.wide; w != nil && w.index != nil { // texts of one segment
-		if i, _ := segmentEnd(rest); strings.IndexByte(rest[:i], '%') < 0 {
-			return w.index[rest[:i]], i
-		}
-	}
-	for key, c := range n.statics {
-		if j, ok := prefixEscaped(rest, key); ok && (j == len(rest) || rest[j] == '/') {
-			return c, j
-		}
-	}
-	return nil, 0
-}
-
 // segmentEnd returns the length of the first segment of s (up to the first
 // '/') and whether it holds a '%', a NUL or a non-ASCII byte.
 func segmentEnd(s string) (int, bool) {

@@ -125,6 +125,22 @@ func (n *node) staticChild(rest string) (*node, int) {
 	return nil, 0
 }
 
+// escapedStatic is staticChild for a path holding a '%': texts are
+// compared with the path decoded, where an escaped '/' matches no '/'.
+func (n *node) escapedStatic(rest string) (*node, int) {
+	if w := n.wide; w != nil && w.index != nil { // texts of one segment
+		if i, _ := segmentEnd(rest); strings.IndexByte(rest[:i], '%') < 0 {
+			return w.index[rest[:i]], i
+		}
+	}
+	for key, c := range n.statics {
+		if j, ok := prefixEscaped(rest, key); ok && (j == len(rest) || rest[j] == '/') {
+			return c, j
+		}
+	}
+	return nil, 0
+}
+
 // bucket returns the sorted edges whose text starts like the segment seg
 // begins with.
 func (w *wide) bucket(es []edge, seg string) []edge {
