@@ -16,7 +16,8 @@
 //     [Policy.HTTPSOnly] is set), a non-empty ASCII host without userinfo,
 //     whose lower-cased host[:port] is in [Policy.AllowedHosts]. Default
 //     ports are normalised, so https://good.example:443/x matches the entry
-//     good.example.
+//     good.example. An entry written https://good.example admits that host
+//     over https only.
 //
 // Everything else is rejected: empty values, values over 2048 bytes, any C0
 // control byte or DEL, any backslash (browsers read it as '/'), Unicode

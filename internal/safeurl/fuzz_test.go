@@ -21,8 +21,11 @@ func FuzzSafeNext(f *testing.F) {
 	for _, tt := range mustAccept {
 		f.Add(tt.next)
 	}
+	f.Add("http://secure.example/x")
+	f.Add("https://secure.example:443/x")
 	f.Fuzz(func(t *testing.T, next string) {
-		for _, p := range []safeurl.Policy{app, {AllowedHosts: []string{"good.example:8080"}}} {
+		for _, p := range []safeurl.Policy{app, {AllowedHosts: []string{"good.example:8080"}},
+			{AllowedHosts: []string{"https://secure.example"}}} {
 			out, ok := safeurl.Next(next, p)
 			if !ok {
 				if out != "" {
@@ -98,7 +101,7 @@ func schemeEnd(s string) int {
 }
 
 // hostAllowed compares host[:port] with the list, treating an absent port and
-// the scheme's default port alike.
+// the scheme's default port alike; an entry "https://host" only matches https.
 func hostAllowed(host, scheme string, list []string) bool {
 	def := ":443"
 	if scheme == "http" || scheme == "" {
@@ -106,6 +109,12 @@ func hostAllowed(host, scheme string, list []string) bool {
 	}
 	host = strings.TrimSuffix(strings.TrimSuffix(host, def), ":")
 	for _, h := range list {
+		if rest, ok := strings.CutPrefix(h, "https://"); ok {
+			if scheme != "https" {
+				continue
+			}
+			h = rest
+		}
 		if strings.TrimSuffix(strings.ToLower(h), def) == host {
 			return true
 		}
