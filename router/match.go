@@ -152,7 +152,12 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, 
 	s.finish(p)
 	miss := m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest
 	if m.Status == http.StatusNotFound && t.defaultSub != "" && t.foreignHost(host) {
-		return r.lookup(t, method, t.defaultSub+"."+t.serverName, p, m, pct, clean, false)
+		// Once: the default host may itself read as foreign (a ':' in
+		// DefaultSubdomain "<int:s>" reads as a port), which recursed
+		// until the stack overflowed.
+		if def := t.defaultSub + "." + t.serverName; def != host {
+			return r.lookup(t, method, def, p, m, pct, clean, false)
+		}
 	}
 	if miss && clean && r.RedirectCleanPath {
 		if c := cleanPath(p); c != p {
