@@ -73,7 +73,7 @@ type Router struct {
 type table struct {
 	root       node
 	static     map[string]*leaf    // fully static rules by path, built by freeze
-	staticBits [8]uint64           // filter over static paths, see staticSlot
+	staticBits [32]uint64          // filter over static paths, see staticSlot
 	nstatic    int                 // number of leaves of fully static rules
 	routes     []*Route            // registration order
 	endpoints  map[string][]*Route // see endpointIndex
@@ -89,11 +89,14 @@ type table struct {
 	allocs     allocs
 }
 
-// staticSlot hashes a path into the static filter from its length, second
-// byte and last byte.
+// staticSlot hashes a path into the static filter (2,048 bits) from its
+// length, second byte and last byte. With 512 bits, 20 of GithubAll's 167
+// requests for dynamic paths passed the filter and paid a failed map
+// lookup; with 2,048, one does (GithubAll: 196.8k -> 194.3k instructions
+// per op, whole program, GOGC=off).
 func staticSlot(p string) uint {
 	n := uint(len(p))
-	return (n*131 + uint(p[n-1])*7 + uint(p[min(1, n-1)])) & 511
+	return (n*131 + uint(p[n-1])*7 + uint(p[min(1, n-1)])) & 2047
 }
 
 // maybeStatic reports whether p may be the path of a fully static rule.
