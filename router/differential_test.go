@@ -48,25 +48,40 @@ func TestDifferentialGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
-	bad := 0
-	for i := range max(len(got), len(want)) {
-		g, w := lineAt(got, i), lineAt(want, i)
-		if g != w {
-			if bad++; bad <= 20 {
-				t.Errorf("line %d:\n got %s\nwant %s", i+1, g, w)
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d lines differ", bad, len(want))
-	}
+	reportLines(t, got, want)
 }
 
-func lineAt(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
+// reportLines reports the lines of got missing from want and the lines of
+// want missing from got (as multisets, so that one added line is one
+// error), the first 20 of each.
+func reportLines(t *testing.T, got, want []string) {
+	t.Helper()
+	count := map[string]int{}
+	for _, l := range want {
+		count[l]++
 	}
-	return "(none)"
+	var extra []string
+	for _, l := range got {
+		if count[l]--; count[l] < 0 {
+			extra = append(extra, l)
+		}
+	}
+	var missing []string
+	for _, l := range want {
+		if count[l] > 0 {
+			count[l]--
+			missing = append(missing, l)
+		}
+	}
+	for i, l := range extra[:min(len(extra), 20)] {
+		t.Errorf("new line %d: %s", i+1, l)
+	}
+	for i, l := range missing[:min(len(missing), 20)] {
+		t.Errorf("lost line %d: %s", i+1, l)
+	}
+	if len(extra)+len(missing) > 0 {
+		t.Errorf("%d lines new, %d lost (of %d)", len(extra), len(missing), len(want))
+	}
 }
 
 // foldMisses keeps every line but plain 404 answers, which it replaces by
@@ -110,6 +125,15 @@ func diffOutcomes(ts *diffTable) []string {
 		if q.Serve {
 			out = append(out, diffServe(r, q)...)
 		}
+		// LookupURL routes u.Path itself when the request had no escape;
+		// it must answer as Lookup does on the escaped path.
+		if u, err := url.ParseRequestURI(q.Path); err == nil {
+			var viaURL router.Match
+			r.LookupURL(q.Method, q.Host, u, &viaURL)
+			if a, b := diffMatch(index, &viaURL), diffLookup(r, index, diffReq{Method: q.Method, Host: q.Host, Path: u.EscapedPath()}); !strings.HasSuffix(b, a) {
+				out = append(out, fmt.Sprintf("LookupURL %s %q: %s, Lookup %s", q.Method, q.Path, a, b))
+			}
+		}
 	}
 	for _, b := range ts.Builds {
 		out = append(out, diffBuildLine(r, index, b))
@@ -131,6 +155,11 @@ func diffHandler(i int) router.HandlerFunc {
 func diffLookup(r *router.Router, index map[*router.Route]int, q diffReq) string {
 	var m router.Match
 	r.Lookup(q.Method, q.Host, q.Path, &m)
+	return fmt.Sprintf("lookup %s %s %q: %s", q.Method, q.Host, q.Path, diffMatch(index, &m))
+}
+
+// diffMatch renders every field of m.
+func diffMatch(index map[*router.Route]int, m *router.Match) string {
 	ri := -1
 	if m.Route != nil {
 		ri = index[m.Route]
@@ -140,8 +169,8 @@ func diffLookup(r *router.Router, index map[*router.Route]int, q diffReq) string
 		p := m.Params.At(j)
 		ps = append(ps, fmt.Sprintf("%s=%q", p.Key, p.Value))
 	}
-	return fmt.Sprintf("lookup %s %s %q: %d route=%d params=[%s] loc=%q host=%q allow=%q",
-		q.Method, q.Host, q.Path, m.Status, ri, strings.Join(ps, " "), m.Location, m.Host, m.Allow)
+	return fmt.Sprintf("%d route=%d params=[%s] loc=%q host=%q allow=%q",
+		m.Status, ri, strings.Join(ps, " "), m.Location, m.Host, m.Allow)
 }
 
 // diffServe sends the request through ServeHTTP as net/http would parse
