@@ -115,6 +115,23 @@ func prefixEscaped(raw, lit string) (int, bool) {
 	return j, true
 }
 
+// appendUnescaped appends raw percent-decoded to dst. ok is false when an
+// escape is malformed or stands for '/' (which never matches a separator).
+func appendUnescaped(dst []byte, raw string) ([]byte, bool) {
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c == '%' {
+			var ok bool
+			if c, ok = ascii.DecodeEscape(raw, i); !ok || c == '/' {
+				return dst, false
+			}
+			i += 2
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
+}
+
 // safeLocation renders a request path as a Location value. It starts with
 // exactly one '/', so it is never scheme-relative ("//host" or "/\host");
 // bytes not allowed in a URI path, backslashes included, are escaped, and a

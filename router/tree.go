@@ -126,16 +126,28 @@ func (n *node) staticChild(rest string) (*node, int) {
 }
 
 // escapedStatic is staticChild for a path holding a '%': texts are
-// compared with the path decoded, where an escaped '/' matches no '/'.
+// compared with the path decoded, where an escaped '/' matches no '/'. A
+// wide node looks its first segment up decoded, in the map or in the
+// bucket of its first byte, never scanning every child: that scan let
+// "/res1%32/items/1" cost 238 µs against 20,000 children (45 ns
+// unescaped), a denial of service growing with the table.
 func (n *node) escapedStatic(rest string) (*node, int) {
-	if w := n.wide; w != nil && w.index != nil { // texts of one segment
-		if i, _ := segmentEnd(rest); strings.IndexByte(rest[:i], '%') < 0 {
-			return w.index[rest[:i]], i
+	es := n.edges
+	if w := n.wide; w != nil {
+		i, _ := segmentEnd(rest)
+		var buf [64]byte
+		seg, ok := appendUnescaped(buf[:0], rest[:i])
+		if !ok {
+			return nil, 0 // no text holds a '/' or a malformed escape
 		}
+		if w.index != nil { // texts of one segment
+			return w.index[string(seg)], i
+		}
+		es = w.bucket(es, string(seg[:min(len(seg), 1)]))
 	}
-	for key, c := range n.statics {
-		if j, ok := prefixEscaped(rest, key); ok && (j == len(rest) || rest[j] == '/') {
-			return c, j
+	for _, e := range es {
+		if j, ok := prefixEscaped(rest, e.key); ok && (j == len(rest) || rest[j] == '/') {
+			return e.node, j
 		}
 	}
 	return nil, 0
