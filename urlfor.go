@@ -514,6 +514,13 @@ func joinOrigin(scheme, host string) string {
 	if scheme == "" {
 		return "//" + host
 	}
+	// The scheme's default port is left out, as Werkzeug does when it binds
+	// SERVER_NAME ("example.org:80" gives "http://example.org/").
+	if scheme == "http" {
+		host = strings.TrimSuffix(host, ":80")
+	} else if scheme == "https" {
+		host = strings.TrimSuffix(host, ":443")
+	}
 	return scheme + "://" + host
 }
 

@@ -77,5 +77,20 @@ func TestSubdomainServerNameDefaultPort(t *testing.T) {
 		if got, err := a.URLFor("wiki", fwk.External()); err != nil || got != "http://wiki.example.org/" {
 			t.Errorf("%s: URLFor(wiki) = %q, %v, want http://wiki.example.org/", server, got, err)
 		}
+		// The scheme's default port is left out of absolute URLs; another
+		// scheme keeps it.
+		for _, c := range []struct {
+			args []any
+			want string
+		}{
+			{[]any{fwk.External()}, "http://example.org/foo"},
+			{[]any{fwk.External(), fwk.Scheme("https")}, "https://example.org:80/foo"},
+			{[]any{fwk.ExternalHost("https://works.com:443")}, "https://works.com/foo"},
+			{[]any{fwk.ExternalHost("https://works.com:8443")}, "https://works.com:8443/foo"},
+		} {
+			if got, err := a.URLFor("foo", c.args...); err != nil || got != c.want {
+				t.Errorf("%s: URLFor(foo %v) = %q, %v, want %q", server, c.args, got, err, c.want)
+			}
+		}
 	}
 }
