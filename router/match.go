@@ -83,7 +83,7 @@ type search struct {
 // host is the request's Host. Lookup allocates nothing for a match without
 // escaped parameters. The first call freezes the router.
 func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
-	r.lookup(r.rules(), method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true, false)
+	r.lookup(r.rules(), method, host, escapedPath, m, strings.IndexByte(escapedPath, '%') >= 0, true, nil)
 }
 
 // LookupURL is Lookup for a request URL: it routes on u.Path as it is when
@@ -91,10 +91,12 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 // re-escaping it, and on u.EscapedPath() otherwise. Router.ServeHTTP makes
 // the same choice.
 func (r *Router) LookupURL(method, host string, u *url.URL, m *Match) {
-	if t := r.rules(); u.RawPath != "" || !r.lookup(t, method, host, u.Path, m, false, true, true) {
-		p, pct := requestPath(u)
-		r.lookup(t, method, host, p, m, pct, true, false)
+	p, pct, unsure := u.Path, false, u
+	if u.RawPath != "" {
+		p, pct = requestPath(u)
+		unsure = nil
 	}
+	r.lookup(r.rules(), method, host, p, m, pct, true, unsure)
 }
 
 // rules returns the frozen table, freezing the router on first use.
@@ -119,13 +121,13 @@ func requestPath(u *url.URL) (string, bool) {
 }
 
 // lookup matches p; pct tells whether p holds a '%', clean allows a
-// clean-path redirect. With unsure, p is a request's Path, not yet searched
+// clean-path redirect. With unsure set, p is unsure.Path, not yet searched
 // for a '%' (pct false): a plain match that met no '%' stands, and so does
-// any other answer when p holds none; else lookup returns false and the
-// caller routes the escaped path (requestPath). This saves ServeHTTP the
-// search for '%' (whole program: GithubAll 205.2k -> 197.2k instructions/op,
-// Param 775 -> 734, StaticAll 67.0k -> 59.6k).
-func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, unsure bool) bool {
+// any other answer when p holds none; else the escaped path is routed
+// (requestPath). This saves ServeHTTP the search for '%' (whole program:
+// GithubAll 205.2k -> 197.2k instructions/op, Param 775 -> 734, StaticAll
+// 67.0k -> 59.6k).
+func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean bool, unsure *url.URL) {
 	if p == "" {
 		p = "/"
 	}
@@ -143,11 +145,13 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, 
 		if rt := s.route; rt != nil && rt.extra == nil && !pct && !s.special {
 			m.Route, m.Status = rt, http.StatusOK
 			m.Params.rt, m.Params.n = rt, s.n
-			return true
+			return
 		}
 	}
-	if unsure && strings.IndexByte(p, '%') >= 0 {
-		return false
+	if unsure != nil && strings.IndexByte(p, '%') >= 0 {
+		p, pct := requestPath(unsure)
+		r.lookup(t, method, host, p, m, pct, clean, nil)
+		return
 	}
 	s.finish(p)
 	miss := m.Status == http.StatusNotFound || m.Status == http.StatusBadRequest
@@ -156,7 +160,8 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, 
 		// DefaultSubdomain "<int:s>" reads as a port), which recursed
 		// until the stack overflowed.
 		if def := t.defaultSub + "." + t.serverName; def != host {
-			return r.lookup(t, method, def, p, m, pct, clean, false)
+			r.lookup(t, method, def, p, m, pct, clean, nil)
+			return
 		}
 	}
 	if miss && clean && r.RedirectCleanPath {
@@ -167,7 +172,6 @@ func (r *Router) lookup(t *table, method, host, p string, m *Match, pct, clean, 
 	if pct && clean && m.Status != http.StatusNotFound && m.Status != http.StatusBadRequest {
 		r.guardEncodedSlash(t, method, host, p, m)
 	}
-	return true
 }
 
 // guardEncodedSlash keeps a path holding an encoded slash ("%2F") from
@@ -183,7 +187,7 @@ func (r *Router) guardEncodedSlash(t *table, method, host, p string, m *Match) {
 		return
 	}
 	var d Match
-	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true, false)
+	r.lookup(t, method, host, dp, &d, strings.IndexByte(dp, '%') >= 0, true, nil)
 	switch {
 	case d.Status == http.StatusNotFound || d.Status == http.StatusBadRequest || m.Route != nil && m.Route == d.Route:
 	case m.Status == http.StatusPermanentRedirect && d.Status == m.Status:
@@ -199,7 +203,7 @@ func (r *Router) cleanRedirect(t *table, method, host, c string, m *Match) {
 	// starts no escape becomes "%25" (Werkzeug redirects "/merge/%//path"
 	// to "/merge/%25/path").
 	c, orig := safeLocation(c), m.Status
-	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false, false)
+	r.lookup(t, method, host, c, m, strings.IndexByte(c, '%') >= 0, false, nil)
 	if m.Route != nil && !m.Route.merges() {
 		m.Status = http.StatusNotFound // MergeSlashes false: no redirect to it
 	}

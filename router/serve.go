@@ -1,6 +1,9 @@
 package router
 
-import "net/http"
+import (
+	"net/http"
+	"net/url"
+)
 
 // ServeHTTP routes the request. A HandlerFunc receives the parameters
 // directly (no allocation); any other handler reads them with
@@ -32,10 +35,11 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	if !r.lookup(t, req.Method, req.Host, p, m, pct, true, req.URL.RawPath == "") {
-		p, pct = requestPath(req.URL)
-		r.lookup(t, req.Method, req.Host, p, m, pct, true, false)
+	var unsure *url.URL // set: p is its Path, which lookup may give up for the escaped path
+	if req.URL.RawPath == "" {
+		unsure = req.URL
 	}
+	r.lookup(t, req.Method, req.Host, p, m, pct, true, unsure)
 	if m.Status == http.StatusOK && m.Route != nil {
 		r.dispatch(w, req, m.Route, &m.Params)
 	} else {
