@@ -20,7 +20,7 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	// holding a '%' is served alike either way.
 	p, pct := req.URL.Path, false
 	if req.URL.RawPath != "" {
-		p, pct = requestPath(req.URL)
+		p, pct = escapedURLPath(req.URL)
 	}
 	// A plain rule of a fully static path is served without the Match pool.
 	if !pct && p != "" && t.maybeStatic(p) {
