@@ -23,7 +23,7 @@ func requireAuth(h router.HandlerFunc) router.HandlerFunc {
 }
 
 // encodedSlashRouter protects /admin/<path:p> and has a catch-all beside
-// it, as in issue 9 item 2.
+// it.
 func encodedSlashRouter(t *testing.T) *router.Router {
 	t.Helper()
 	return newRouter(t,
@@ -91,7 +91,7 @@ func get(t *testing.T, c *http.Client, url string) (int, string) {
 	return res.StatusCode, string(b)
 }
 
-// TestLongPathAttackListener sends the hostile paths of issue 9 item 1
+// TestLongPathAttackListener sends hostile paths
 // (hundreds of kilobytes against rules whose naive matching is quadratic)
 // through a real listener. The linear bound itself is proven by
 // FuzzSplitWork and BenchmarkLongPath; the client timeout only keeps a

@@ -158,7 +158,7 @@ func BenchmarkAdd10k(b *testing.B) {
 }
 
 // BenchmarkLongPath requests hostile paths of 1 KB to 1 MB against rules
-// whose naive matching is quadratic (issue 9): the time per byte (see MB/s)
+// whose naive matching is quadratic: the time per byte (see MB/s)
 // stays flat as the path grows.
 func BenchmarkLongPath(b *testing.B) {
 	cases := []struct{ name, rule, prefix, unit string }{

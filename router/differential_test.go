@@ -2,10 +2,9 @@ package router_test
 
 // TestDifferentialGolden pins the answers of the router on random rule
 // tables (differential_gen_test.go: 80 tables, 3,200 requests, 480 builds)
-// to testdata/differential/golden.txt. The router of 33c78a6 (the start of
-// session 16, before host splitting, radix-style static edges, joined
-// static chains and the unsure Path walk), with the session's intended
-// changes applied to it (any weighs 75, the encoded-slash redirect,
+// to testdata/differential/golden.txt. The router of 33c78a6 (before host
+// splitting, radix-style static edges, joined static chains and the
+// unsure Path walk), with the intended behaviour changes applied to it (any weighs 75, the encoded-slash redirect,
 // ServerName's default port), writes the same file. On 15,000 more tables
 // (1.07M answers) the two differed only on the host cut of
 // "<string(length=2):a>.<b>.example.com" for ab.cd.ef.example.com (105

@@ -50,7 +50,7 @@ func checkSplitWork(t *testing.T, p *pattern, text string) {
 	}
 }
 
-// TestSplitLinear runs the attack inputs of issue 9 at growing sizes.
+// TestSplitLinear runs the hostile split inputs at growing sizes.
 func TestSplitLinear(t *testing.T) {
 	for _, rule := range splitRules {
 		p := splitPattern(t, rule)

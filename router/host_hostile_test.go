@@ -1,6 +1,6 @@
 package router_test
 
-// Cases found by the review of the session's router changes (issue 9).
+// Hostile and long hosts: cases found by reviewing the host matcher.
 
 import (
 	"errors"

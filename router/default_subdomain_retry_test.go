@@ -1,8 +1,8 @@
 package router_test
 
-// Cases found by the review of session 16's router changes (issue 9),
-// among them a differential run of the router against its state at the
-// session start (33c78a6) on random rule tables and requests.
+// Cases found by a review of the router's host and static-edge changes,
+// among them a differential run of the router against its earlier state
+// (33c78a6) on random rule tables and requests.
 
 import (
 	"io"
