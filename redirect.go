@@ -95,8 +95,9 @@ func (ua *urlArgs) applyRedirect(o URLOption) error {
 // it) instead of redirecting. Safety rules:
 //
 //   - a next value, or a URL given as text, must be a local path ("/x", never
-//     "//x" or "/\x") or an absolute http(s) URL on SERVER_NAME,
-//     EXTERNAL_SERVER_NAME, ExternalHost or a host the app routes (https only
+//     "//x" or "/\x") or an absolute http(s) URL on the request's own host,
+//     SERVER_NAME (not its default "localhost"), EXTERNAL_SERVER_NAME,
+//     ExternalHost or a host a rule's Host matches (https only
 //     when the request came over TLS, or when EXTERNAL_SERVER_NAME or
 //     ExternalHost names the host with https); it is re-encoded without double
 //     encoding ("/a b/%20c" gives "/a%20b/%20c");
@@ -223,9 +224,12 @@ func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
 	return u, true
 }
 
-// redirectPolicy lists the hosts an absolute target may name: SERVER_NAME,
-// EXTERNAL_SERVER_NAME, the ExternalHost option and every host a rule's
-// Host matches (with parameters too). A host configured with https (as
+// redirectPolicy lists the hosts an absolute target may name: SERVER_NAME
+// (unless it is the default "localhost"), EXTERNAL_SERVER_NAME, the
+// ExternalHost option, every host a rule's Host matches (with parameters
+// too) and the request's own Host. The Host header is trusted here only
+// because a redirect to it sends the browser back where it already is: a
+// forged Host redirects only the client that forged it. A host configured with https (as
 // EXTERNAL_SERVER_NAME=https://works.com) is allowed over https only, as
 // the reference requires the configured scheme (test_utils.py,
 // test_it_requires_same_external_server_name_scheme), unless the app asked
@@ -244,8 +248,21 @@ func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
 		}
 		p.AllowedHosts = append(p.AllowedHosts, host)
 	}
-	add(a.cfg.ServerName)
+	if !isDefaultServerName(a.cfg.ServerName) {
+		add(a.cfg.ServerName)
+	}
 	add(a.cfg.Get("EXTERNAL_SERVER_NAME"))
 	add(ua.host)
+	if r != nil && validHost(r.Host) {
+		p.AllowedHosts = append(p.AllowedHosts, strings.ToLower(r.Host))
+	}
 	return p
+}
+
+// isDefaultServerName reports SERVER_NAME's default, "localhost" without a
+// port: it names no host the app chose, so it is no redirect target of its
+// own (a request sent to localhost may still go back there, as its own
+// host).
+func isDefaultServerName(name string) bool {
+	return strings.EqualFold(name, DefaultConfig().ServerName)
 }

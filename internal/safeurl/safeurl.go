@@ -19,8 +19,11 @@ type Policy struct {
 	// absolute next may point to (SERVER_NAME, the external host). A default
 	// port (80 for http, 443 for https) may be given or omitted: both forms
 	// match. An entry written "https://host" allows that host over https
-	// only (an origin configured as https is never downgraded). Never fill
-	// it from the request's Host header.
+	// only (an origin configured as https is never downgraded). Fill it
+	// with names the app configured; of the request's Host header, only
+	// the host the request itself was sent to (a redirect there sends the
+	// browser back where it already is), never a header that names
+	// another host (X-Forwarded-Host from an untrusted client).
 	AllowedHosts []string
 	// AllowHost, if set, also allows the hosts it reports true for; it
 	// gets the checked, lower-cased host[:port] with a default port
