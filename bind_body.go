@@ -4,8 +4,8 @@ package fwk
 // validates the result.
 //
 //	Content-Type                        decoder                         failure
-//	application/json, */*+json          encoding/json, unknown fields   400 naming the offset or field
-//	                                    refused (AllowUnknownFields)
+//	application/json, */*+json          encoding/json, unknown fields   400 naming the offset or field;
+//	                                    refused (AllowUnknownFields)    422 for a field of the wrong type
 //	application/x-www-form-urlencoded   go-playground/form (body_form.go) 400 naming the field
 //	multipart/form-data                 mime/multipart + go-playground/form; files into
 //	                                    *multipart.FileHeader fields
@@ -168,8 +168,10 @@ func (c *Ctx) decodeJSON(v any) error {
 
 var errTrailingData = errors.New("data after the JSON value")
 
-// jsonError turns an error of encoding/json into a 400 naming the offset or
-// the field (or a 413 when the body was too large).
+// jsonError turns an error of encoding/json into a 400 naming the offset
+// (or a 413 when the body was too large). A field holding a value of the
+// wrong type ("title": 5) is a *ValidationError (422) on that field, like
+// any other invalid field; a body that is not JSON stays a 400.
 func jsonError(err error, offset int64) error {
 	var (
 		syn *json.SyntaxError
@@ -186,11 +188,10 @@ func jsonError(err error, offset int64) error {
 	case errors.As(err, &syn):
 		return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: ")), err)
 	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			field = "(the value)"
+		if typ.Field == "" {
+			return badBody(fmt.Sprintf("invalid JSON at offset %d: %s is not valid for a %v", typ.Offset, typ.Value, typ.Type), err)
 		}
-		return badBody(fmt.Sprintf("invalid JSON at offset %d: field %q: %s is not valid for a %v", typ.Offset, field, typ.Value, typ.Type), err)
+		return &ValidationError{Fields: map[string][]string{typ.Field: {wantJSONType(typ.Type)}}, err: err}
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
@@ -200,4 +201,27 @@ func jsonError(err error, offset int64) error {
 		return bodyError(err)
 	}
 	return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", offset, strings.TrimPrefix(msg, "json: ")), err)
+}
+
+// wantJSONType is the message of a JSON field whose value does not fit t.
+func wantJSONType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "Must be a string."
+	case reflect.Bool:
+		return "Must be true or false."
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "Must be a whole number in range."
+	case reflect.Float32, reflect.Float64:
+		return "Must be a number."
+	case reflect.Slice, reflect.Array:
+		return "Must be a list."
+	case reflect.Map, reflect.Struct:
+		return "Must be an object."
+	}
+	return "Has the wrong type."
 }

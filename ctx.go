@@ -247,32 +247,64 @@ func (c *Ctx) writeJSON(status int, data any) error {
 // respWriter records whether the response was started, so that an error
 // returned after writing is logged instead of written into the body. Right
 // before the headers are sent it saves the session (beforeHeaders).
+//
+// A status set with WriteHeader is held until the first Write or Flush, or
+// until the view returns (sendPending): a view that sets 422 and then
+// renders a page still has the session changes of the rendering (the
+// flashed messages the layout read) saved with the response, and an error
+// returned before anything was written still gets its error page.
 type respWriter struct {
 	http.ResponseWriter
-	status int
-	c      *Ctx
-	failed bool // the session could not be saved: a 500 was sent instead
+	status  int // the status sent, 0 before the headers went out
+	pending int // the status set by WriteHeader and not sent yet
+	c       *Ctx
+	failed  bool // the session could not be saved: a 500 was sent instead
 }
 
-// WriteHeader saves the session (beforeHeaders), forwards the status and
-// records it once it went through: an AfterThisRequest callback that panics
-// while the status is being sent leaves the response unstarted, so an error
-// page can still be written.
+// WriteHeader holds code until the first Write or Flush, or the end of the
+// view; the first status set wins, as with net/http. Informational statuses
+// (1xx) and invalid codes go through at once.
 func (w *respWriter) WriteHeader(code int) {
 	w.recordHeaders()
-	if w.failed || w.status == 0 && code >= 200 && !w.beforeHeaders() {
+	if w.failed {
+		return
+	}
+	if w.status == 0 && code >= 200 && code <= 999 {
+		if w.pending == 0 {
+			w.pending = code
+		}
 		return
 	}
 	w.ResponseWriter.WriteHeader(code)
-	if w.status == 0 && code >= 200 {
-		w.status = code
+}
+
+// send saves the session and sends the held status, if the headers have
+// not gone out yet; it reports whether the response may be written. The
+// status is recorded once it went through: an AfterThisRequest callback
+// that panics while it is being sent leaves the response unstarted, so an
+// error page can still be written.
+func (w *respWriter) send() bool {
+	if w.failed || w.status == 0 && !w.beforeHeaders() {
+		return false
+	}
+	if w.status == 0 && w.pending != 0 {
+		w.ResponseWriter.WriteHeader(w.pending)
+		w.status = w.pending
+	}
+	return true
+}
+
+// sendPending sends the status of a view that set one and wrote nothing.
+func (w *respWriter) sendPending() {
+	if w.pending != 0 && w.status == 0 {
+		w.send()
 	}
 }
 
 // Write forwards b, recording an implicit 200.
 func (w *respWriter) Write(b []byte) (int, error) {
 	w.recordHeaders()
-	if w.failed || w.status == 0 && !w.beforeHeaders() {
+	if !w.send() {
 		return 0, errSessionNotSaved
 	}
 	n, err := w.ResponseWriter.Write(b)
@@ -285,7 +317,7 @@ func (w *respWriter) Write(b []byte) (int, error) {
 // Flush flushes the underlying writer when it can.
 func (w *respWriter) Flush() {
 	w.recordHeaders()
-	if w.failed || w.status == 0 && !w.beforeHeaders() {
+	if !w.send() {
 		return
 	}
 	_ = http.NewResponseController(w.ResponseWriter).Flush()
@@ -345,6 +377,15 @@ func (w *respWriter) beforeHeaders() bool {
 	c.app.renderCtxError(c, err)
 	w.failed = true
 	return false
+}
+
+// endResponse ends the response of a view that wrote no body: the status
+// it set goes out, else the session is saved and the AfterThisRequest
+// callbacks run before net/http sends its implicit 200.
+func (c *Ctx) endResponse() {
+	c.rw.sendPending()
+	c.saveUnwritten()
+	c.flushAfter()
 }
 
 // saveUnwritten saves the session of a view that returned without writing

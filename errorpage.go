@@ -27,6 +27,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,9 +36,15 @@ import (
 // ErrorHandler renders the response of an error for App.HandleError. c is
 // the request's Ctx (c.Route() is nil for a request no view matched); err is
 // the error being rendered: an *HTTPError from Abort or a router miss, the
-// error a view returned, or the *PanicError of a panic. Returning a non-nil
-// error makes the app log it and render err with the default page, unless
-// the handler already started the response.
+// error a view returned, or the *PanicError of a panic. StatusCode(err) is
+// the status to answer with, and ErrorMessage(err) the message the user may
+// see.
+//
+// Returning err itself hands it back: the app renders it as if there were
+// no handler (the default page, or the errors/ template), and logs
+// nothing. Returning another non-nil error makes the app log it as a
+// failure of the handler and render err with the default page, unless the
+// handler already started the response.
 type ErrorHandler func(c *Ctx, err error) error
 
 // HandleError makes h render the error responses of status, for errors of
@@ -45,12 +52,23 @@ type ErrorHandler func(c *Ctx, err error) error
 // h the fallback for every status without its own handler. A nil h removes
 // the handler. AbortWith handlers are always served as given.
 //
-// HandleError is safe to call while the app serves requests, though it is
-// meant for set-up:
+// A handler keeps the error's status by rendering with it (RenderStatus,
+// or JSON with the status):
 //
 //	app.HandleError(http.StatusNotFound, func(c *fwk.Ctx, err error) error {
-//		return c.Render("errors/404", fwk.M{"path": c.Request().URL.Path})
+//		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+//			return err // the default page (JSON for JSON clients)
+//		}
+//		return c.RenderStatus(fwk.StatusCode(err), "errors/not_found.html",
+//			"path", c.Request().URL.Path, "message", fwk.ErrorMessage(err))
 //	})
+//
+// Often no handler is needed: a template errors/404.html or
+// errors/error.html in any bundle replaces the default HTML page (see
+// errorpage.go's table in the package documentation).
+//
+// HandleError is safe to call while the app serves requests, though it is
+// meant for set-up.
 func (a *App) HandleError(status int, h ErrorHandler) {
 	a.errHandlersMu.Lock()
 	defer a.errHandlersMu.Unlock()
@@ -115,6 +133,7 @@ func (a *App) renderCtxError(c *Ctx, err error) {
 func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err error) {
 	status := StatusCode(err)
 	if c != nil && !c.rw.started() {
+		c.rw.pending = 0                  // the view's status gives way to the error's
 		c.hdr.restore(w.Header(), status) // see errorheaders.go
 	}
 	var he *HTTPError
@@ -128,13 +147,16 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 			if herr == nil {
 				return
 			}
-			a.log.Error("fwk: error handler failed", "status", status, "error", herr, "rendering", err)
+			if !sameError(herr, err) { // err itself hands the error back to the default page
+				a.log.Error("fwk: error handler failed", "status", status, "error", herr, "rendering", err)
+			}
 			if c.rw.started() { // a partial error page: abort it, as for views
 				if c.rw.failed {
 					return
 				}
 				panic(http.ErrAbortHandler)
 			}
+			c.rw.pending = 0
 			c.hdr.restore(w.Header(), status)
 		}
 	}
@@ -144,6 +166,15 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 	} else {
 		p.writeHTML(w)
 	}
+}
+
+// sameError reports whether a and b are the same error value, without
+// panicking on an error type that is not comparable.
+func sameError(a, b error) bool {
+	if reflect.TypeOf(a) != reflect.TypeOf(b) || !reflect.TypeOf(a).Comparable() {
+		return false
+	}
+	return a == b
 }
 
 // callErrorHandler runs h, turning a panic into an error.

@@ -75,6 +75,9 @@ func (e *StartupError) Unwrap() error { return e.Err }
 
 // HTTPError is an error that a view returns (or panics with) to end the
 // request with an HTTP error status. Build it with Abort or AbortWith.
+//
+// Message is for the user (ErrorMessage returns it for any error); Error()
+// is for the log and carries the "fwk: " prefix and the status.
 type HTTPError struct {
 	// Status is the HTTP status code (4xx or 5xx for Abort).
 	Status int
@@ -148,6 +151,23 @@ func StatusCode(err error) int {
 		return validationStatus
 	}
 	return http.StatusInternalServerError
+}
+
+// ErrorMessage returns the message of err meant for the user, the one the
+// default error page shows: the Message of an *HTTPError (Abort's msg, or
+// the status text), the status text of StatusCode(err) for any other error
+// (a 500 shows "Internal Server Error", never the error's own text). Its
+// Error() is the text meant for the log ("fwk: 404 Not Found").
+func ErrorMessage(err error) string {
+	status := StatusCode(err)
+	var he *HTTPError
+	if errors.As(err, &he) && he.Message != "" && he.Status == status {
+		return he.Message
+	}
+	if t := http.StatusText(status); t != "" {
+		return t
+	}
+	return "Error"
 }
 
 // validErrorStatus reports whether an *HTTPError may carry status.

@@ -109,6 +109,7 @@ func (t *templates) setFor(name string) *tmpl.Set {
 }
 
 // Render renders the template name with data and writes it with status 200
+// (or the status the view set with WriteHeader before; see RenderStatus)
 // and Content-Type "text/html; charset=utf-8" (unless a Content-Type was
 // set). The page is rendered into a buffer first: when rendering fails,
 // nothing is written and the error is returned, which the app answers with
@@ -132,6 +133,28 @@ func (t *templates) setFor(name string) *tmpl.Set {
 // Templates can call urlFor (Ctx.URLFor), flashes (Ctx.Flashes), config
 // (Config.Get) and csrfToken (GenerateCSRF).
 func (c *Ctx) Render(name string, data ...any) error {
+	return c.render(name, data)
+}
+
+// RenderStatus is Render answering with status instead of 200: a form
+// with errors answers 422, an error handler the error's status
+// (StatusCode(err)), in one call:
+//
+//	return ctx.RenderStatus(http.StatusUnprocessableEntity, "contact", "form", f)
+//
+// The page is rendered before the status and the headers go out, so the
+// session changes rendering makes (the flashed messages a layout reads)
+// are saved with the response. status must be 200-999.
+func (c *Ctx) RenderStatus(status int, name string, data ...any) error {
+	if status < 200 || status > 999 {
+		return fmt.Errorf("fwk: render %q: invalid status code %d", name, status)
+	}
+	c.w.WriteHeader(status) // held until the page is written (respWriter)
+	return c.render(name, data)
+}
+
+// render renders the template name (see Render).
+func (c *Ctx) render(name string, data []any) error {
 	d, err := templateData(data)
 	if err != nil {
 		return fmt.Errorf("fwk: render %q: %w", name, err)

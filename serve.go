@@ -30,7 +30,13 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 	c := a.pool.Get().(*Ctx)
 	c.reset(w, r)
 	defer a.finish(c)
-	a.router.LookupURL(r.Method, r.Host, r.URL, &c.match)
+	a.dispatch(c)
+	c.endResponse() // the status, session and callbacks of a response with no body
+}
+
+// dispatch runs the view of the request of c, or answers its miss.
+func (a *App) dispatch(c *Ctx) {
+	a.router.LookupURL(c.req.Method, c.req.Host, c.req.URL, &c.match)
 	rt := c.match.Route
 	if rt == nil || c.match.Status != http.StatusOK {
 		a.serveMiss(c)
@@ -53,8 +59,6 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 	} else if err := v.call(c); err != nil {
 		a.handleError(c, err)
 	}
-	c.saveUnwritten() // the session of a view that wrote nothing
-	c.flushAfter()    // AfterThisRequest callbacks of a view that wrote nothing
 }
 
 // finish ends the request of c: a panic becomes a response, and c goes
