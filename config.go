@@ -83,8 +83,28 @@ type Config struct {
 	// the CSRF token. Default "csrf_token".
 	CSRFFieldName string
 	// CSRFTimeLimit (WTF_CSRF_TIME_LIMIT, seconds) is how long a CSRF token is
-	// valid. Default one hour.
+	// valid. Default one hour; 0 means as long as the session lives.
 	CSRFTimeLimit time.Duration
+	// CSRFCheckDefault (WTF_CSRF_CHECK_DEFAULT) checks every view that is not
+	// exempt when CSRFEnabled. When false, only views that call ProtectCSRF
+	// and forms with a CSRF field are checked. Default true.
+	CSRFCheckDefault bool
+	// CSRFMethods (WTF_CSRF_METHODS, comma-separated in the environment) are
+	// the methods checked, compared exactly. Default nil: every method but
+	// GET, HEAD, OPTIONS and TRACE.
+	CSRFMethods []string
+	// CSRFHeaders (WTF_CSRF_HEADERS, comma-separated in the environment) are
+	// the headers searched for the token when the form has none. Default
+	// X-CSRFToken and X-CSRF-Token; nil means the default, an empty non-nil
+	// list (or an empty variable) no header.
+	CSRFHeaders []string
+	// CSRFSSLStrict (WTF_CSRF_SSL_STRICT) makes the check of https requests
+	// require an https Origin or a Referer of the same https host. Default
+	// true.
+	CSRFSSLStrict bool
+	// CSRFMetaName (WTF_CSRF_META_NAME) is the name attribute of the tag
+	// CSRFMetaTag renders. Default "csrf-token".
+	CSRFMetaName string
 	// MaxBodyBytes (MAX_CONTENT_LENGTH) is the largest request body, in
 	// bytes, the framework reads (forms, JSON bodies, the form lookup of
 	// `next`): a larger body is answered 413. Default 10 MiB; 0 means the
@@ -145,6 +165,11 @@ const (
 	keySessionCookieSameSite = "SESSION_COOKIE_SAMESITE"
 	keySessionLifetime       = "PERMANENT_SESSION_LIFETIME"
 	keyCSRFTrustedOrigins    = "WTF_CSRF_TRUSTED_ORIGINS"
+	keyCSRFCheckDefault      = "WTF_CSRF_CHECK_DEFAULT"
+	keyCSRFMethods           = "WTF_CSRF_METHODS"
+	keyCSRFHeaders           = "WTF_CSRF_HEADERS"
+	keyCSRFSSLStrict         = "WTF_CSRF_SSL_STRICT"
+	keyCSRFMetaName          = "WTF_CSRF_META_NAME"
 )
 
 // defaultSessionLifetime is Flask's PERMANENT_SESSION_LIFETIME.
@@ -166,6 +191,10 @@ func DefaultConfig() Config {
 		PreferredURLScheme:    "http",
 		CSRFFieldName:         "csrf_token",
 		CSRFTimeLimit:         time.Hour,
+		CSRFCheckDefault:      true,
+		CSRFHeaders:           []string{"X-CSRFToken", "X-CSRF-Token"},
+		CSRFSSLStrict:         true,
+		CSRFMetaName:          "csrf-token",
 		MaxBodyBytes:          defaultMaxBodyBytes,
 		MaxFormMemory:         defaultMaxFormMemory,
 		SessionCookieName:     "session",
@@ -205,7 +234,8 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
 		keySecretKeyFallbacks, keySessionCookieName, keySessionCookieSecure,
 		keySessionCookieSameSite, keySessionLifetime, keyCSRFTrustedOrigins,
-		keyDefaultSubdomain,
+		keyDefaultSubdomain, keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders,
+		keyCSRFSSLStrict, keyCSRFMetaName,
 	}
 	serve := serveKeys()
 	for _, key := range append(keys[:], serve[:]...) {
@@ -262,6 +292,8 @@ func (c *Config) set(key, v string) error {
 		return setParsed(&c.SessionLifetime, v, parseSeconds)
 	case keyCSRFTrustedOrigins:
 		c.CSRFTrustedOrigins = splitList(v)
+	case keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders, keyCSRFSSLStrict, keyCSRFMetaName:
+		return c.setCSRF(key, v)
 	default:
 		_, err := c.setServe(key, v)
 		return err
@@ -428,6 +460,8 @@ func (c Config) Lookup(key string) (string, bool) {
 		return strconv.FormatInt(int64(c.sessionLifetime()/time.Second), 10), true
 	case keyCSRFTrustedOrigins:
 		return strings.Join(c.CSRFTrustedOrigins, ","), true
+	case keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders, keyCSRFSSLStrict, keyCSRFMetaName:
+		return c.lookupCSRF(key), true
 	}
 	if v, ok := c.lookupServe(key); ok {
 		return v, true

@@ -3,6 +3,7 @@ package fwk
 import (
 	"crypto/rand"
 	"crypto/subtle"
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,9 +69,10 @@ func csrfError(reason string) *CSRFError {
 type CSRFOption func(*csrfOptions)
 
 type csrfOptions struct {
-	secret    string
-	tokenKey  string
-	timeLimit *time.Duration
+	secret          string
+	tokenKey        string
+	timeLimit       *time.Duration
+	applyExemptions bool
 }
 
 // CSRFSecretKey signs (and verifies) with key instead of
@@ -88,15 +90,26 @@ func CSRFTimeLimit(d time.Duration) CSRFOption {
 	return func(o *csrfOptions) { o.timeLimit = &d }
 }
 
-// csrfSetup resolves the options of one call: the signer, the session key
-// and the time limit.
-func (c *Ctx) csrfSetup(opts []CSRFOption) (*signer, string, time.Duration, error) {
+// CSRFApplyExemptions makes ProtectCSRF pass the requests of views exempt
+// from the app-wide check (CSRFExempt, Meta.CSRFExempt), as Flask-WTF's
+// protect(apply_exemptions=True). GenerateCSRF and ValidateCSRF ignore it.
+func CSRFApplyExemptions() CSRFOption { return func(o *csrfOptions) { o.applyExemptions = true } }
+
+// resolveCSRFOptions applies opts.
+func resolveCSRFOptions(opts []CSRFOption) csrfOptions {
 	var o csrfOptions
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&o)
 		}
 	}
+	return o
+}
+
+// csrfSetup resolves the options of one call: the signer, the session key
+// and the time limit.
+func (c *Ctx) csrfSetup(opts []CSRFOption) (*signer, string, time.Duration, error) {
+	o := resolveCSRFOptions(opts)
 	cc := &c.app.csrf
 	sg, key, limit := cc.signer, c.app.cfg.csrfFieldName(), c.app.cfg.CSRFTimeLimit
 	if o.secret != "" {
@@ -152,6 +165,27 @@ func GenerateCSRF(c *Ctx, opts ...CSRFOption) (string, error) {
 		c.csrfToken = token
 	}
 	return token, nil
+}
+
+// CSRFMetaTag returns a <meta> tag that carries the token of GenerateCSRF
+// for scripts (Flask-WTF's csrf_meta_tag), named name, or
+// WTF_CSRF_META_NAME ("csrf-token") when name is "":
+//
+//	<meta name="csrf-token" content="...">
+//
+// Both attributes are HTML-escaped. Templates call it as csrfMetaTag, with
+// an optional name: {{csrfMetaTag}} or {{csrfMetaTag "x-csrf"}}. A script
+// reads the content and sends it in an X-CSRFToken header.
+func CSRFMetaTag(c *Ctx, name string, opts ...CSRFOption) (template.HTML, error) {
+	if name == "" {
+		name = c.app.csrf.metaName
+	}
+	tok, err := GenerateCSRF(c, opts...)
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(`<meta name="` + template.HTMLEscapeString(name) +
+		`" content="` + template.HTMLEscapeString(tok) + `">`), nil
 }
 
 // ValidateCSRF checks token against the session of the request

@@ -8,34 +8,44 @@ import (
 	"strings"
 )
 
-// CSRF protection (WTF_CSRF_ENABLED): every request of a non-safe method
-// (anything but GET, HEAD, OPTIONS and TRACE, compared exactly) to a view
-// that is not exempt is checked before the view runs:
+// CSRF protection (WTF_CSRF_ENABLED): with WTF_CSRF_CHECK_DEFAULT, every
+// request of a checked method (WTF_CSRF_METHODS; by default anything but
+// GET, HEAD, OPTIONS and TRACE, compared exactly) to a view that is not
+// exempt is checked before the view runs; ProtectCSRF checks one on demand:
 //
 //  1. the origin: http.CrossOriginProtection (Sec-Fetch-Site, else Origin
-//     against Host; CSRFTrustedOrigins pass) and, on TLS requests, an Origin
-//     that must be https, or without Origin a Referer on the same https
-//     host (Flask-WTF's SSL strict mode) unless Sec-Fetch-Site says
-//     same-origin; a refusal is a 403;
+//     against Host; CSRFTrustedOrigins pass) and, on https requests with
+//     WTF_CSRF_SSL_STRICT, an Origin that must be https, or without Origin
+//     a Referer on the same https host (Flask-WTF's SSL strict mode)
+//     unless Sec-Fetch-Site says same-origin; a refusal is a 403;
 //  2. the token: the form field WTF_CSRF_FIELD_NAME (its first value), a
-//     form field whose name ends with it (prefixed forms), then the
-//     X-CSRFToken and X-CSRF-Token headers; never the query string. A
-//     refusal is a 400 with Flask-WTF's reason.
+//     form field whose name ends with it (prefixed forms), then the headers
+//     WTF_CSRF_HEADERS (X-CSRFToken, X-CSRF-Token); never the query string.
+//     A refusal is a 400 with Flask-WTF's reason.
+//
+// A request that passed is marked so: the CSRF field of its forms is not
+// checked again (Flask-WTF's g.csrf_valid).
 
 // csrfConfig is the CSRF configuration of an App, built by New.
 type csrfConfig struct {
-	on      bool
-	signer  *signer // nil without a key
-	field   string
-	origins *http.CrossOriginProtection
-	trusted []string // CSRFTrustedOrigins, lower-cased
+	on           bool
+	checkDefault bool     // WTF_CSRF_CHECK_DEFAULT
+	sslStrict    bool     // WTF_CSRF_SSL_STRICT
+	methods      []string // WTF_CSRF_METHODS; nil: every unsafe method
+	headers      []string // WTF_CSRF_HEADERS
+	signer       *signer  // nil without a key
+	field        string
+	metaName     string // WTF_CSRF_META_NAME
+	origins      *http.CrossOriginProtection
+	trusted      []string // CSRFTrustedOrigins, lower-cased
 }
 
 // initCSRF builds a.csrf from the configuration.
 func (a *App) initCSRF() error {
 	cfg, cc := a.cfg, &a.csrf
-	cc.on = cfg.CSRFEnabled
-	cc.field = cfg.csrfFieldName()
+	cc.on, cc.checkDefault, cc.sslStrict = cfg.CSRFEnabled, cfg.CSRFCheckDefault, cfg.CSRFSSLStrict
+	cc.methods, cc.headers = cfg.CSRFMethods, cfg.csrfHeaders()
+	cc.field, cc.metaName = cfg.csrfFieldName(), cfg.csrfMetaName()
 	switch {
 	case cfg.CSRFSecretKey != "":
 		cc.signer = newSigner("csrf", cfg.CSRFSecretKey)
@@ -62,50 +72,91 @@ func (a *App) initCSRF() error {
 // keep working.
 func (a *App) warnCSRFTemplates() {
 	for _, s := range a.tmpl.sets {
-		if l, ok := s.set.FirstUse("csrfToken"); ok {
-			a.log.Warn("fwk: a template calls csrfToken but SECRET_KEY is not set: its pages will fail with 500",
-				"template", l.File, "line", l.Line, "bundle", l.Bundle)
-			return
+		for _, fn := range [...]string{"csrfToken", "csrfMetaTag"} {
+			if l, ok := s.set.FirstUse(fn); ok {
+				a.log.Warn("fwk: a template calls "+fn+" but SECRET_KEY is not set: its pages will fail with 500",
+					"template", l.File, "line", l.Line, "bundle", l.Bundle)
+				return
+			}
 		}
 	}
 }
 
-// safeMethod reports whether method needs no CSRF check (exact case).
-func safeMethod(method string) bool {
+// checkedMethod reports whether requests of method are checked (see
+// above).
+func (cc *csrfConfig) checkedMethod(method string) bool {
+	if cc.methods != nil {
+		return slices.Contains(cc.methods, method)
+	}
 	switch method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
-		return true
+		return false
 	}
-	return false
+	return true
 }
 
 // checkCSRF applies CSRF protection to the request of c, whose view is
-// known. It costs nothing when protection is off or the method is safe.
+// known. It costs nothing when protection is off or the method is not
+// checked.
 func (a *App) checkCSRF(c *Ctx) error {
-	if !a.csrf.on || safeMethod(c.req.Method) || c.view.csrfExempt {
+	cc := &a.csrf
+	if !cc.on || !cc.checkDefault || c.view.csrfExempt || !cc.checkedMethod(c.req.Method) {
 		return nil
 	}
-	err := a.csrf.checkOrigin(c.req)
+	return a.protectCSRF(c, nil)
+}
+
+// ProtectCSRF checks the request of c now, as the app-wide check does
+// (Flask-WTF's csrf.protect()): for a view that WTF_CSRF_CHECK_DEFAULT
+// false leaves unchecked, or one exempt from the app-wide check (unless
+// CSRFApplyExemptions is given). A request whose method WTF_CSRF_METHODS
+// does not list passes, and so does every request while WTF_CSRF_ENABLED
+// is off. A refusal is a *CSRFError (400 for the token, 403 for the
+// origin), logged at info level; return it from the view. A request that
+// passes needs no token in its forms. The other options are ValidateCSRF's.
+func ProtectCSRF(c *Ctx, opts ...CSRFOption) error {
+	cc := &c.app.csrf
+	if !cc.on || c.csrfValid || !cc.checkedMethod(c.req.Method) {
+		return nil
+	}
+	if resolveCSRFOptions(opts).applyExemptions && (c.view == nil || c.view.csrfExempt) {
+		return nil
+	}
+	return c.app.protectCSRF(c, opts)
+}
+
+// protectCSRF checks the request of c (see above); opts are ValidateCSRF's.
+func (a *App) protectCSRF(c *Ctx, opts []CSRFOption) error {
+	err := a.checkOrigin(c.req)
 	if err == nil {
 		var token string
 		if token, err = c.csrfTokenFromRequest(); err == nil {
-			err = ValidateCSRF(c, token)
+			err = ValidateCSRF(c, token, opts...)
 		}
 	}
 	if err != nil {
-		a.log.Info("fwk: CSRF check refused the request", "endpoint", c.endpoint(),
-			"method", c.req.Method, "path", c.req.URL.Path, "error", err)
+		a.logCSRF(c, "fwk: CSRF check refused the request", err)
+		return err
 	}
-	return err
+	c.csrfValid = true
+	return nil
+}
+
+// logCSRF logs a CSRF refusal at info level, as Flask-WTF does, with
+// Flask-WTF's reason.
+func (a *App) logCSRF(c *Ctx, msg string, err error) {
+	a.log.Info(msg, "endpoint", c.endpoint(), "method", c.req.Method,
+		"path", c.req.URL.Path, "reason", csrfReason(err), "error", err)
 }
 
 // checkOrigin is the origin half of the protection (see above).
-func (cc *csrfConfig) checkOrigin(r *http.Request) error {
+func (a *App) checkOrigin(r *http.Request) error {
+	cc := &a.csrf
 	refuse := func(reason string) error { return &CSRFError{Status: http.StatusForbidden, Reason: reason} }
 	if err := cc.origins.Check(r); err != nil {
 		return refuse("Cross-origin request refused.")
 	}
-	if r.TLS == nil {
+	if !cc.sslStrict || a.requestScheme(r) != "https" {
 		return nil
 	}
 	if origin := r.Header.Get("Origin"); origin != "" {
@@ -125,7 +176,7 @@ func (cc *csrfConfig) checkOrigin(r *http.Request) error {
 	if err != nil || u.Host == "" {
 		return refuse("The referrer header is invalid.")
 	}
-	same := u.Scheme == "https" && strings.EqualFold(u.Host, r.Host)
+	same := u.Scheme == "https" && strings.EqualFold(u.Host, a.currentHost(r))
 	if !same && !slices.Contains(cc.trusted, strings.ToLower(u.Scheme+"://"+u.Host)) {
 		return refuse("The referrer does not match the host.")
 	}
@@ -153,7 +204,7 @@ func (c *Ctx) csrfTokenFromRequest() (string, error) {
 			return r.PostForm[keys[0]][0], nil
 		}
 	}
-	for _, h := range [...]string{"X-CSRFToken", "X-CSRF-Token"} {
+	for _, h := range c.app.csrf.headers {
 		if v := r.Header.Get(h); v != "" {
 			return v, nil
 		}

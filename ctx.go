@@ -36,6 +36,7 @@ type Ctx struct {
 
 	sess      Session // Session, loaded lazily (session.go)
 	csrfToken string  // GenerateCSRF's token of this request (csrf.go)
+	csrfValid bool    // the request passed the CSRF check (csrf_protect.go)
 	sbuf      []byte  // scratch buffers of the session cookie, reused
 	sbuf2     []byte  //
 	sbuf3     []byte  //
@@ -71,7 +72,7 @@ func (c *Ctx) clear() {
 	if c.sess.loaded {
 		c.sess.reset()
 	}
-	c.csrfToken = ""
+	c.csrfToken, c.csrfValid = "", false
 }
 
 // App returns the application serving the request.

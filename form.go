@@ -177,7 +177,7 @@ func newFormState(c *Ctx, outer reflect.Value, args *formArgs) (*formState, erro
 	}
 	st := &formState{c: c, outer: outer, fields: fields, prefix: wtfPrefix(args.prefix),
 		process: map[string][]string{}}
-	if err := st.csrf.configure(c.app.cfg, args.meta); err != nil {
+	if err := st.csrf.configure(c, args.meta); err != nil {
 		return nil, err
 	}
 	return st, nil

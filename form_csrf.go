@@ -3,11 +3,15 @@ package fwk
 // The CSRF field of a Form (Flask-WTF's csrf meta): when enabled (meta
 // "csrf", default Config.CSRFEnabled) the form has a hidden field named
 // meta "csrf_field_name" (default Config.CSRFFieldName), prefixed like the
-// other fields, rendered first with the token of GenerateCSRF; Validate
-// checks the submitted value with ValidateCSRF under meta
-// "csrf_time_limit" (default Config.CSRFTimeLimit) and reports a failure
-// under the field's name with Flask-WTF's reason ("The CSRF token is
-// missing.").
+// other fields. BindForm makes its token with GenerateCSRF (so the raw
+// token is in the session from then on, and a missing secret key is an
+// error of BindForm wrapping ErrNoSecretKey); the field renders first,
+// with that token. Validate checks the submitted value with ValidateCSRF
+// under meta "csrf_time_limit" (default Config.CSRFTimeLimit), unless the
+// request already passed the app's CSRF check (Flask-WTF's g.csrf_valid),
+// and reports a failure under the field's name with Flask-WTF's reason
+// ("The CSRF token is missing."), logged at info level as the app's
+// refusals are.
 
 import (
 	"errors"
@@ -20,10 +24,25 @@ type formCSRF struct {
 	enabled bool
 	field   string // the field name, and the session key of the raw token
 	opts    []CSRFOption
+	token   string // the current token, made when the form is bound
 }
 
-// configure reads the meta overrides over the config's defaults.
-func (fc *formCSRF) configure(cfg Config, meta map[string]any) error {
+// configure reads the meta overrides over the config's defaults and, when
+// the field is enabled, makes the form's token.
+func (fc *formCSRF) configure(c *Ctx, meta map[string]any) error {
+	if err := fc.readMeta(c.app.cfg, meta); err != nil {
+		return err
+	}
+	if !fc.enabled {
+		return nil
+	}
+	tok, err := GenerateCSRF(c, fc.opts...)
+	fc.token = tok
+	return err
+}
+
+// readMeta reads the meta overrides over the config's defaults.
+func (fc *formCSRF) readMeta(cfg Config, meta map[string]any) error {
 	fc.enabled, fc.field = cfg.CSRFEnabled, cfg.csrfFieldName()
 	for k, v := range meta {
 		var ok bool
@@ -52,24 +71,20 @@ func (fc *formCSRF) configure(cfg Config, meta map[string]any) error {
 	return nil
 }
 
-// renderField returns the CSRF field of st, with a token.
+// renderField returns the CSRF field of st, with the form's token.
 func (fc *formCSRF) renderField(st *formState) Field {
-	f := Field{Name: st.prefix + fc.field, ID: st.prefix + fc.field, Type: "hidden", Errors: st.errorsOf(fc.field)}
-	tok, err := GenerateCSRF(st.c, fc.opts...)
-	if err != nil {
-		f.Errors = append(f.Errors, csrfReason(err))
-	}
-	f.Value = tok
-	return f
+	return Field{Name: st.prefix + fc.field, ID: st.prefix + fc.field, Type: "hidden",
+		Errors: st.errorsOf(fc.field), Value: fc.token}
 }
 
 // validate checks the submitted token; a failure is an error of the field.
 func (fc *formCSRF) validate(st *formState) {
-	if !fc.enabled {
+	if !fc.enabled || st.c.csrfValid {
 		return
 	}
 	tok := st.formdata.Get(st.prefix + fc.field)
 	if err := ValidateCSRF(st.c, tok, fc.opts...); err != nil {
+		st.c.app.logCSRF(st.c, "fwk: form CSRF check refused the token", err)
 		st.errors[fc.field] = append(st.errors[fc.field], csrfReason(err))
 	}
 }

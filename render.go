@@ -50,10 +50,11 @@ func (a *App) loadTemplates() error {
 	t.debug = a.cfg.Debug
 	cfg := a.cfg
 	t.funcs = template.FuncMap{
-		"urlFor":    nil,                                                     // bound per request: Ctx.URLFor
-		"flashes":   nil,                                                     // bound per request: Ctx.Flashes
-		"csrfToken": func() (string, error) { return "", errOutsideRequest }, // bound per request: GenerateCSRF
-		"config":    func(key string) string { return cfg.Get(key) },
+		"urlFor":      nil,                                                                     // bound per request: Ctx.URLFor
+		"flashes":     nil,                                                                     // bound per request: Ctx.Flashes
+		"csrfToken":   func() (string, error) { return "", errOutsideRequest },                 // bound per request: GenerateCSRF
+		"csrfMetaTag": func(...string) (template.HTML, error) { return "", errOutsideRequest }, // CSRFMetaTag
+		"config":      func(key string) string { return cfg.Get(key) },
 	}
 	t.sets = t.sets[:0]
 	_, err := t.set(a.cfg.TemplateFileExtension)
@@ -71,7 +72,7 @@ func (t *templates) set(ext string) (*tmpl.Set, error) {
 		}
 	}
 	set, err := tmpl.Load(t.srcs, tmpl.Options{Ext: ext, Funcs: t.funcs, Debug: t.debug, LinkFunc: "urlFor",
-		TrackFuncs: []string{"csrfToken"}})
+		TrackFuncs: []string{"csrfToken", "csrfMetaTag"}})
 	if err != nil {
 		return nil, &prefixError{"fwk: templates: ", err}
 	}
@@ -239,6 +240,9 @@ func (c *Ctx) templateFuncs() template.FuncMap {
 				return c.Flashes(categories...)
 			},
 			"csrfToken": func() (string, error) { return GenerateCSRF(c) },
+			"csrfMetaTag": func(name ...string) (template.HTML, error) {
+				return CSRFMetaTag(c, strings.Join(name, ""))
+			},
 		}
 	}
 	return c.tfuncs
