@@ -77,8 +77,8 @@ type recordLog struct {
 }
 
 func (l *recordLog) Enabled(context.Context, slog.Level) bool { return true }
-func (l *recordLog) WithAttrs([]slog.Attr) slog.Handler      { return l }
-func (l *recordLog) WithGroup(string) slog.Handler           { return l }
+func (l *recordLog) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *recordLog) WithGroup(string) slog.Handler            { return l }
 func (l *recordLog) Handle(_ context.Context, r slog.Record) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
