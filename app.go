@@ -135,6 +135,9 @@ func (a *App) start() error {
 			return err
 		}
 	}
+	if err := a.addOpenAPIRoute(); err != nil { // openapi_serve.go
+		return err
+	}
 	for _, b := range a.bundles {
 		if ai, ok := b.(AfterInitApper); ok {
 			if err := ai.AfterInitApp(a); err != nil {

@@ -47,6 +47,9 @@ type view struct {
 
 	csrfExempt bool  // CSRFExempt or Meta.CSRFExempt
 	maxBody    int64 // the body limit: MaxBodyBytes of the route, else the Config's
+
+	result *resultShape // a view returning (T, error): how T is answered
+	plan   []argPlan    // the arguments' plan, for app.OpenAPI (nil: URL params only)
 }
 
 // ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the
@@ -121,7 +124,8 @@ func (v *view) bindTyped(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer)
 	return nil
 }
 
-// checkSignature checks that ft is func([recv,] *Ctx, ...) error; which
+// checkSignature checks that ft is func([recv,] *Ctx, ...) error or
+// func([recv,] *Ctx, ...) (T, error), recording T's shape in v.result; which
 // params fit the rule is checked by bindParams.
 func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	var why string
@@ -130,8 +134,11 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 		why = "variadic views are not supported"
 	case ft.NumIn() <= skip || ft.In(skip) != reflect.TypeFor[*Ctx]():
 		why = "the first parameter must be *fwk.Ctx (or the view an http.Handler)"
+	case ft.NumOut() == 2 && ft.Out(1) == reflect.TypeFor[error]():
+		v.result = resultShapeOf(v.route, ft.Out(0)) // view_result.go
+		return nil
 	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():
-		why = "the view must return exactly one error"
+		why = "the view must return exactly one error, or (T, error) for a typed result"
 	default:
 		return nil
 	}

@@ -137,6 +137,15 @@ type Config struct {
 	// above are never looked up here.
 	Values map[string]string
 
+	// OpenAPIPath (OPENAPI_PATH) is the path the app serves its OpenAPI
+	// document at (App.OpenAPI), as JSON, e.g. "/openapi.json". Default ""
+	// (not served); the openapi command prints it either way.
+	OpenAPIPath string
+	// OpenAPITitle (OPENAPI_TITLE) and OpenAPIVersion (OPENAPI_VERSION) are
+	// the title and version of the OpenAPI document. Defaults "API" and
+	// "0.0.0".
+	OpenAPITitle, OpenAPIVersion string
+
 	// Logger receives start-up warnings, view errors and panics. Default
 	// (nil) slog.Default(). It is not a configuration key: Get ignores it.
 	Logger *slog.Logger
@@ -237,8 +246,8 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyDefaultSubdomain, keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders,
 		keyCSRFSSLStrict, keyCSRFMetaName,
 	}
-	serve := serveKeys()
-	for _, key := range append(keys[:], serve[:]...) {
+	serve, doc := serveKeys(), openAPIKeys()
+	for _, key := range append(append(keys[:], serve[:]...), doc[:]...) {
 		v, ok := lookup(key)
 		if !ok {
 			continue
@@ -295,6 +304,10 @@ func (c *Config) set(key, v string) error {
 	case keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders, keyCSRFSSLStrict, keyCSRFMetaName:
 		return c.setCSRF(key, v)
 	default:
+		if f := c.openAPIField(key); f != nil {
+			*f = v
+			return nil
+		}
 		_, err := c.setServe(key, v)
 		return err
 	}
@@ -465,6 +478,9 @@ func (c Config) Lookup(key string) (string, bool) {
 	}
 	if v, ok := c.lookupServe(key); ok {
 		return v, true
+	}
+	if f := c.openAPIField(key); f != nil {
+		return *f, true
 	}
 	v, ok := c.Values[key]
 	return v, ok

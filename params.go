@@ -66,15 +66,28 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 		if plan, err = v.convertedPlan(ft, skip, cv); err != nil {
 			return nil, fmt.Errorf("%w: %s: ParamConverter (declared at %s): %w", ErrBadView, sig, orUnknown(cv.declaredAt), err)
 		}
-		return planCall(fn, ft, recv, plan), nil
+		return v.finishCall(fn, ft, recv, plan), nil
 	}
 	if plan, err = v.positionalPlan(ft, skip); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrBadView, sig, err)
 	}
-	if call, ok := v.directCall(fn, recv, plan); ok {
-		return call, nil
+	if v.result == nil {
+		if call, ok := v.directCall(fn, recv, plan); ok {
+			v.plan = plan
+			return call, nil
+		}
 	}
-	return planCall(fn, ft, recv, plan), nil
+	return v.finishCall(fn, ft, recv, plan), nil
+}
+
+// finishCall records plan (for app.OpenAPI) and returns the reflective
+// caller of the view.
+func (v *view) finishCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer, plan []argPlan) func(*Ctx) error {
+	v.plan = plan
+	if v.result != nil {
+		return resultCall(fn, ft, recv, plan, v.result)
+	}
+	return planCall(fn, ft, recv, plan)
 }
 
 // directCall returns a caller without reflection for the signatures of
@@ -194,29 +207,43 @@ func modelConv(m *ModelLoader, p *urlParam, field string) func(*Ctx, string) (re
 
 // planCall returns the caller of fn that makes its arguments by plan.
 func planCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer, plan []argPlan) func(*Ctx) error {
-	skip := 0
-	var rv reflect.Value
-	if recv != nil {
-		skip = 1
-		rv = reflect.NewAt(ft.In(0).Elem(), recv)
-	}
+	rv, skip := receiver(ft, recv)
 	return func(c *Ctx) error {
-		args := make([]reflect.Value, skip+1+len(plan))
-		if skip == 1 {
-			args[0] = rv
+		args, err := planArgs(c, rv, skip, plan)
+		if err != nil {
+			return err
 		}
-		args[skip] = reflect.ValueOf(c)
-		var q url.Values
-		for i := range plan {
-			val, err := plan[i].value(c, &q)
-			if err != nil {
-				return err
-			}
-			args[skip+1+i] = val
-		}
-		err, _ := fn.Call(args)[0].Interface().(error)
+		err, _ = fn.Call(args)[0].Interface().(error)
 		return err
 	}
+}
+
+// receiver returns the controller pointer recv as the first argument of
+// the method expression of type ft, and 1; or no value and 0 for a func.
+func receiver(ft reflect.Type, recv unsafe.Pointer) (reflect.Value, int) {
+	if recv == nil {
+		return reflect.Value{}, 0
+	}
+	return reflect.NewAt(ft.In(0).Elem(), recv), 1
+}
+
+// planArgs makes the arguments of a view call for the request of c: the
+// receiver rv when skip is 1, c, then each argument of plan.
+func planArgs(c *Ctx, rv reflect.Value, skip int, plan []argPlan) ([]reflect.Value, error) {
+	args := make([]reflect.Value, skip+1+len(plan))
+	if skip == 1 {
+		args[0] = rv
+	}
+	args[skip] = reflect.ValueOf(c)
+	var q url.Values
+	for i := range plan {
+		val, err := plan[i].value(c, &q)
+		if err != nil {
+			return nil, err
+		}
+		args[skip+1+i] = val
+	}
+	return args, nil
 }
 
 // value makes the argument of a for the request of c; q caches the parsed

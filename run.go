@@ -26,6 +26,8 @@ const defaultAddr = "127.0.0.1:8080"
 //	                          down gracefully (the default command)
 //	urls                      print the route table (methods, rule,
 //	                          endpoint, view)
+//	openapi                   print the OpenAPI document of the JSON views
+//	                          (App.OpenAPI)
 //
 // serve listens on, first found:
 //
@@ -53,6 +55,8 @@ func (a *App) Run(args []string) error {
 		return a.runServe(args)
 	case "urls":
 		return a.runURLs(args)
+	case "openapi":
+		return a.runOpenAPI(args) // openapi_serve.go
 	case "help":
 		a.usage(a.out)
 		return nil
@@ -66,6 +70,7 @@ func (a *App) usage(w io.Writer) {
   serve [-addr host:port]  serve HTTP (default command; -addr, else ADDR and
                            PORT, else 127.0.0.1:8080)
   urls                     print the route table
+  openapi                  print the OpenAPI document of the JSON views
 `)
 }
 

@@ -1,0 +1,273 @@
+package fwk
+
+// The OpenAPI document of an app, made from what its views declare:
+//
+//	what the view declares                 what the document says
+//	its rule, <conv(args):name>            a path template, {name}, with the
+//	                                       converter's schema (router.ConverterSchema)
+//	its methods                            one operation each (HEAD, OPTIONS left out)
+//	its endpoint                           operationId (+ "_" + method when it serves several)
+//	its controller or resource type        a tag
+//	a query struct or query arguments      query parameters (`query`, `default` tags)
+//	a fwk.Body[T] parameter                a JSON request body: T's schema with its
+//	                                       `validate` rules (openapi.Reflector)
+//	a (T, error) result                    the success response: T in the resource
+//	                                       payload shape (view_result.go)
+//	the errors fwk answers for it          shared responses: 400, 404, 413, 415,
+//	                                       422 with errors per field, and a default
+//
+// Only JSON views are documented: the views of a Resource, views declared
+// with ServesJSON, and views with a typed result or body. HTML pages,
+// static files and http.Handler views are left out.
+
+import (
+	"net/http"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/naming"
+	"github.com/fwkgo/fwk/openapi"
+	"github.com/fwkgo/fwk/router"
+)
+
+// OpenAPI returns the OpenAPI 3.1 document of the app's JSON views (see the
+// table in openapi.go's comment), titled by OpenAPITitle and OpenAPIVersion
+// of its Config. Each call builds a new document, which the caller may
+// change (descriptions, examples, servers, security schemes).
+func (a *App) OpenAPI() *openapi.Document {
+	b := &docBuilder{
+		refl: openapi.NewReflector(),
+		doc: &openapi.Document{
+			OpenAPI: openapi.Version,
+			Info:    openapi.Info{Title: a.cfg.openAPITitle(), Version: a.cfg.openAPIVersion()},
+			Paths:   map[string]*openapi.PathItem{},
+		},
+		tags: map[string]bool{},
+	}
+	for _, v := range a.views {
+		if v.documented() {
+			b.addView(v)
+		}
+	}
+	b.finish()
+	return b.doc
+}
+
+// documented reports whether v is a JSON view the document lists.
+func (v *view) documented() bool {
+	return v.servesJSON || v.result != nil || v.bodyPlan() != nil
+}
+
+// bodyPlan returns the plan of v's Body parameter, or nil.
+func (v *view) bodyPlan() *argPlan {
+	for i := range v.plan {
+		if v.plan[i].src == fromBody {
+			return &v.plan[i]
+		}
+	}
+	return nil
+}
+
+// docBuilder builds one document.
+type docBuilder struct {
+	doc  *openapi.Document
+	refl *openapi.Reflector
+	tags map[string]bool
+	used map[string]bool // shared responses referred to
+}
+
+// addView adds the operations of v.
+func (b *docBuilder) addView(v *view) {
+	path := pathTemplate(v.rule)
+	item := b.doc.Paths[path]
+	if item == nil {
+		item = &openapi.PathItem{}
+		b.doc.Paths[path] = item
+	}
+	methods := documentedMethods(v.route.Methods())
+	for _, m := range methods {
+		op := b.operation(v)
+		op.OperationID = v.endpoint
+		if len(methods) > 1 {
+			op.OperationID += "_" + strings.ToLower(m)
+		}
+		if m == http.MethodGet || m == http.MethodDelete {
+			op.RequestBody = nil
+		}
+		if !v.csrfExempt && unsafeMethod(m) {
+			b.response(op, "400", "BadRequest") // the CSRF refusal among them
+		}
+		item.SetOperation(m, op)
+	}
+}
+
+// documentedMethods is methods without HEAD and OPTIONS, which every GET
+// and every rule answer by themselves.
+func documentedMethods(methods []string) []string {
+	out := make([]string, 0, len(methods))
+	for _, m := range methods {
+		if m != http.MethodHead && m != http.MethodOptions {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func unsafeMethod(m string) bool {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
+		return false
+	}
+	return true
+}
+
+// operation builds the operation of v, without its id.
+func (b *docBuilder) operation(v *view) *openapi.Operation {
+	op := &openapi.Operation{Responses: map[string]*openapi.Response{}}
+	if tag := viewTag(v); tag != "" {
+		op.Tags = []string{tag}
+		b.tags[tag] = true
+	}
+	for _, p := range v.params {
+		if p.conv == nil {
+			continue // a default, not part of the path
+		}
+		op.Parameters = append(op.Parameters, &openapi.Parameter{
+			Name: p.name, In: "path", Required: true, Schema: schemaOf(router.ConverterSchema(p.conv)),
+		})
+	}
+	if len(v.params) > 0 {
+		b.response(op, "404", "NotFound")
+	}
+	for i := range v.plan {
+		b.addArg(op, &v.plan[i])
+	}
+	b.success(op, v.result)
+	b.response(op, "default", "Error")
+	return op
+}
+
+// addArg documents one argument of the view's plan.
+func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan) {
+	switch a.src {
+	case fromQuery:
+		op.Parameters = append(op.Parameters, b.queryParam(a.name, a.typ, a.multi, nil))
+		b.response(op, "400", "BadRequest")
+	case fromQueryStruct:
+		fields, err := bind.QueryFields(a.typ)
+		if err != nil {
+			return
+		}
+		for _, f := range fields {
+			op.Parameters = append(op.Parameters, b.queryParam(f.Key, f.Field.Type, f.Slice, f.Default))
+		}
+		b.response(op, "400", "BadRequest")
+	case fromBody:
+		t := a.typ.Field(0).Type // Body[T].Value
+		op.RequestBody = &openapi.RequestBody{Required: true, Content: map[string]openapi.MediaType{
+			"application/json": {Schema: b.refl.Schema(t)},
+		}}
+		for _, code := range []string{"400", "413", "415", "422"} {
+			b.response(op, code, sharedResponses[code].name)
+		}
+	}
+}
+
+// queryParam is the parameter of one query key of type t (the element type
+// for a slice); defs are its defaults.
+func (b *docBuilder) queryParam(key string, t reflect.Type, slice bool, defs []string) *openapi.Parameter {
+	p := &openapi.Parameter{Name: key, In: "query", Schema: b.refl.Schema(t)}
+	if s := p.Schema; len(defs) == 1 && !slice {
+		s.Default = defs[0]
+		if v, ok := openapi.Literal(t, defs[0]); ok {
+			s.Default = v
+		}
+	}
+	if slice {
+		explode := true
+		p.Explode = &explode
+	}
+	return p
+}
+
+// success adds the success response of a typed result, or a response
+// without a schema when the view writes its own.
+func (b *docBuilder) success(op *openapi.Operation, r *resultShape) {
+	if r == nil {
+		op.Responses["200"] = &openapi.Response{Description: "Success: the view writes its own answer."}
+		return
+	}
+	code := http.StatusText(r.status)
+	if r.status == http.StatusNoContent {
+		op.Responses["204"] = &openapi.Response{Description: code}
+		return
+	}
+	s := b.refl.Schema(r.typ)
+	if r.key != "" {
+		s = &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{r.key: s}, Required: []string{r.key}}
+	}
+	op.Responses[statusKey(r.status)] = &openapi.Response{Description: code, Content: map[string]openapi.MediaType{
+		"application/json": {Schema: s},
+	}}
+}
+
+// viewTag is the tag of v: its controller's type name, or "".
+func viewTag(v *view) string {
+	if v.route == nil || v.route.controller == nil {
+		return ""
+	}
+	t := reflect.TypeOf(v.route.controller)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name()
+}
+
+// pathTemplate turns a Werkzeug rule into an OpenAPI path template:
+// "/posts/<int:post_id>/comments" -> "/posts/{post_id}/comments".
+func pathTemplate(rule string) string {
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(rule, '<')
+		j := strings.IndexByte(rule[max(i, 0):], '>')
+		if i < 0 || j < 0 {
+			sb.WriteString(rule)
+			return sb.String()
+		}
+		j += i
+		sb.WriteString(rule[:i])
+		if t := naming.ParamTuples(rule[i : j+1]); len(t) == 1 {
+			sb.WriteString("{" + t[0][1] + "}")
+		} else {
+			sb.WriteString(rule[i : j+1])
+		}
+		rule = rule[j+1:]
+	}
+}
+
+// finish adds the tags and the shared components used.
+func (b *docBuilder) finish() {
+	names := make([]string, 0, len(b.tags))
+	for t := range b.tags {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.doc.Tags = append(b.doc.Tags, openapi.Tag{Name: n})
+	}
+	c := &openapi.Components{Schemas: b.refl.Schemas, Responses: map[string]*openapi.Response{}}
+	for _, r := range sharedResponses {
+		if b.used[r.name] {
+			c.Responses[r.name] = r.response()
+		}
+	}
+	if len(b.used) > 0 {
+		c.Schemas["Error"] = errorSchema(false)
+		c.Schemas["ValidationError"] = errorSchema(true)
+	}
+	if len(c.Schemas) > 0 || len(c.Responses) > 0 {
+		b.doc.Components = c
+	}
+}

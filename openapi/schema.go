@@ -1,0 +1,244 @@
+package openapi
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Schema is a JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). Type is a
+// string, or a list of strings when null is allowed too.
+type Schema struct {
+	Ref                  string             `json:"$ref,omitempty"`
+	Type                 any                `json:"type,omitempty"`
+	Format               string             `json:"format,omitempty"`
+	Description          string             `json:"description,omitempty"`
+	Enum                 []any              `json:"enum,omitempty"`
+	Const                any                `json:"const,omitempty"`
+	Default              any                `json:"default,omitempty"`
+	Minimum              *float64           `json:"minimum,omitempty"`
+	Maximum              *float64           `json:"maximum,omitempty"`
+	ExclusiveMinimum     *float64           `json:"exclusiveMinimum,omitempty"`
+	ExclusiveMaximum     *float64           `json:"exclusiveMaximum,omitempty"`
+	MinLength            *int               `json:"minLength,omitempty"`
+	MaxLength            *int               `json:"maxLength,omitempty"`
+	Pattern              string             `json:"pattern,omitempty"`
+	Items                *Schema            `json:"items,omitempty"`
+	MinItems             *int               `json:"minItems,omitempty"`
+	MaxItems             *int               `json:"maxItems,omitempty"`
+	Properties           map[string]*Schema `json:"properties,omitempty"`
+	Required             []string           `json:"required,omitempty"`
+	AdditionalProperties *Schema            `json:"additionalProperties,omitempty"`
+	AnyOf                []*Schema          `json:"anyOf,omitempty"`
+	ContentEncoding      string             `json:"contentEncoding,omitempty"`
+}
+
+// Reflector turns Go types into schemas. Named struct types become shared
+// schemas in Schemas, referred to by "#/components/schemas/<Name>"; the
+// others are written inline. The zero value is not ready: use NewReflector.
+type Reflector struct {
+	// Schemas are the shared schemas made so far, by name.
+	Schemas map[string]*Schema
+	names   map[reflect.Type]string
+}
+
+// NewReflector returns an empty Reflector.
+func NewReflector() *Reflector {
+	return &Reflector{Schemas: map[string]*Schema{}, names: map[reflect.Type]string{}}
+}
+
+var (
+	timeType          = reflect.TypeFor[time.Time]()
+	rawMessageType    = reflect.TypeFor[json.RawMessage]()
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// Schema returns the schema of values of type t as encoding/json writes and
+// reads them. A pointer, slice or map may be null.
+func (r *Reflector) Schema(t reflect.Type) *Schema {
+	switch {
+	case t == timeType:
+		return &Schema{Type: "string", Format: "date-time"}
+	case t == rawMessageType:
+		return &Schema{}
+	case t.Kind() != reflect.Pointer && (t.Implements(jsonMarshalerType) || reflect.PointerTo(t).Implements(jsonMarshalerType)):
+		return &Schema{} // any JSON value: the type writes itself
+	case t.Kind() != reflect.Pointer && (t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)):
+		return &Schema{Type: "string"}
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return &Schema{Type: "boolean"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intSchema(t, true)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return intSchema(t, false)
+	case reflect.Float32, reflect.Float64:
+		return &Schema{Type: "number"}
+	case reflect.String:
+		return &Schema{Type: "string"}
+	case reflect.Pointer:
+		return Nullable(r.Schema(t.Elem()))
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return &Schema{Type: []string{"string", "null"}, ContentEncoding: "base64"}
+		}
+		return &Schema{Type: []string{"array", "null"}, Items: r.Schema(t.Elem())}
+	case reflect.Array:
+		n := t.Len()
+		return &Schema{Type: "array", Items: r.Schema(t.Elem()), MinItems: &n, MaxItems: &n}
+	case reflect.Map:
+		return &Schema{Type: []string{"object", "null"}, AdditionalProperties: r.Schema(t.Elem())}
+	case reflect.Struct:
+		return r.structRef(t)
+	}
+	return &Schema{} // interfaces and the rest: any value
+}
+
+// intSchema is the schema of an integer type, with the type's range when it
+// is narrower than what a JSON number can carry exactly.
+func intSchema(t reflect.Type, signed bool) *Schema {
+	s := &Schema{Type: "integer"}
+	bits := t.Bits()
+	if bits == 64 {
+		s.Format = "int64"
+		if !signed {
+			s.Minimum = ptr(0.0)
+		}
+		return s
+	}
+	if bits == 32 {
+		s.Format = "int32"
+	}
+	if signed {
+		s.Minimum, s.Maximum = ptr(-float64(uint64(1)<<(bits-1))), ptr(float64(uint64(1)<<(bits-1)-1))
+	} else {
+		s.Minimum, s.Maximum = ptr(0.0), ptr(float64(uint64(1)<<bits-1))
+	}
+	return s
+}
+
+// structRef returns a reference to the shared schema of the named struct
+// type t, making it first; an unnamed struct is written inline.
+func (r *Reflector) structRef(t reflect.Type) *Schema {
+	if t.Name() == "" {
+		return r.structSchema(t)
+	}
+	name, ok := r.names[t]
+	if !ok {
+		name = r.uniqueName(t)
+		r.names[t] = name
+		r.Schemas[name] = &Schema{} // placeholder: recursive types refer to it
+		*r.Schemas[name] = *r.structSchema(t)
+	}
+	return &Schema{Ref: "#/components/schemas/" + name}
+}
+
+// uniqueName is t's name, qualified by its package when another type of the
+// same name is already known.
+func (r *Reflector) uniqueName(t reflect.Type) string {
+	name := strings.NewReplacer("[", "_", "]", "", "*", "", "/", "_", ".", "_", ",", "_", " ", "").Replace(t.Name())
+	if _, taken := r.Schemas[name]; !taken {
+		return name
+	}
+	pkg := t.PkgPath()
+	if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+		pkg = pkg[i+1:]
+	}
+	base := pkg + "." + name
+	name = base
+	for i := 2; ; i++ {
+		if _, taken := r.Schemas[name]; !taken {
+			return name
+		}
+		name = base + strconv.Itoa(i)
+	}
+}
+
+// structSchema is the object schema of struct type t: its fields as
+// encoding/json names them, embedded structs' fields in line.
+func (r *Reflector) structSchema(t reflect.Type) *Schema {
+	s := &Schema{Type: "object", Properties: map[string]*Schema{}}
+	r.addFields(s, t)
+	return s
+}
+
+func (r *Reflector) addFields(s *Schema, t reflect.Type) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, opts, skip := jsonName(f)
+		if skip {
+			continue
+		}
+		ft := f.Type
+		if f.Anonymous && name == "" {
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				r.addFields(s, ft)
+				continue
+			}
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fs := r.Schema(ft)
+		if strings.Contains(opts, ",string") {
+			fs = &Schema{Type: "string"}
+		}
+		required := applyValidate(fs, ft, f.Tag.Get("validate"))
+		s.Properties[name] = fs
+		if required {
+			s.Required = append(s.Required, name)
+		}
+	}
+}
+
+// jsonName returns the JSON name of field f (empty: its Go name), the rest
+// of its json tag, and whether encoding/json leaves it out.
+func jsonName(f reflect.StructField) (name, opts string, skip bool) {
+	tag := f.Tag.Get("json")
+	if tag == "-" {
+		return "", "", true
+	}
+	name, opts, _ = strings.Cut(tag, ",")
+	if opts != "" {
+		opts = "," + opts
+	}
+	if !f.IsExported() && !f.Anonymous {
+		return "", "", true
+	}
+	return name, opts, false
+}
+
+// Nullable returns s with null allowed too.
+func Nullable(s *Schema) *Schema {
+	switch t := s.Type.(type) {
+	case string:
+		return withType(s, []string{t, "null"})
+	case []string:
+		for _, x := range t {
+			if x == "null" {
+				return s
+			}
+		}
+		return withType(s, append(t[:len(t):len(t)], "null"))
+	}
+	if s.Ref != "" {
+		return &Schema{AnyOf: []*Schema{s, {Type: "null"}}}
+	}
+	return s // any value, null among them
+}
+
+func withType(s *Schema, t any) *Schema {
+	c := *s
+	c.Type = t
+	return &c
+}
+
+func ptr[T any](v T) *T { return &v }

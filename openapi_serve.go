@@ -1,0 +1,65 @@
+package fwk
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"sync"
+)
+
+// addOpenAPIRoute serves the app's OpenAPI document at Config.OpenAPIPath
+// (GET and HEAD, endpoint "openapi"), when set. The document is built on
+// the first request, once every route is registered.
+func (a *App) addOpenAPIRoute() error {
+	path := a.cfg.OpenAPIPath
+	if path == "" {
+		return nil
+	}
+	h := &openAPIHandler{app: a}
+	r := &Route{
+		rule:       path,
+		view:       h,
+		handler:    h,
+		endpoint:   "openapi",
+		methods:    []string{http.MethodGet},
+		set:        setEndpoint | setMethods,
+		declaredAt: "Config.OpenAPIPath (" + keyOpenAPIPath + ")",
+	}
+	return a.addRoute(r, r.rule, r.endpoint)
+}
+
+// openAPIHandler serves the document as JSON.
+type openAPIHandler struct {
+	app  *App
+	once sync.Once
+	body []byte
+	err  error
+}
+
+func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.once.Do(func() { h.body, h.err = json.Marshal(h.app.OpenAPI()) })
+	if h.err != nil {
+		h.app.log.Error("fwk: OpenAPI document", "err", h.err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(h.body)
+}
+
+// runOpenAPI is the openapi command: it prints the document, indented.
+func (a *App) runOpenAPI(args []string) error {
+	fl := flag.NewFlagSet("openapi", flag.ContinueOnError)
+	fl.SetOutput(a.out)
+	if err := fl.Parse(args); err != nil {
+		return ignoreHelp(err)
+	}
+	if fl.NArg() > 0 {
+		return fmt.Errorf("fwk: openapi: unexpected arguments %q", fl.Args())
+	}
+	enc := json.NewEncoder(a.out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(a.OpenAPI())
+}
