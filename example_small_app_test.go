@@ -150,7 +150,7 @@ func TestReadmeSmallApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, section, ok := strings.Cut(string(readme), "\n## A small app\n")
-	_, block, ok2 := strings.Cut(section, "```go\n")
+	_, block, ok2 := strings.Cut(section, "```text\n")
 	block, _, ok3 := strings.Cut(block, "```")
 	_, code, ok4 := strings.Cut(string(self), "// README: begin\n")
 	code, _, ok5 := strings.Cut(code, "\n// README: end")
