@@ -119,7 +119,9 @@ type Config struct {
 	// (SERVE_READ_TIMEOUT), WriteTimeout (SERVE_WRITE_TIMEOUT) and IdleTimeout
 	// (SERVE_IDLE_TIMEOUT) are the timeouts of the http.Server that Run and
 	// Serve start. Defaults 10s, 60s, 60s and 120s; 0 means the default and a
-	// negative value means no timeout (a WriteTimeout cuts long streams).
+	// negative value means no timeout. ReadTimeout bounds the reading of a
+	// request that has a body; WriteTimeout how long a write to the client
+	// may stall (a sendfile of a whole file counts as one write).
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout (SERVE_SHUTDOWN_TIMEOUT) is how long Serve waits for
 	// requests in flight when it stops. Default 15s; 0 means the default and

@@ -16,6 +16,7 @@ package fwk
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -131,14 +132,26 @@ func (c Config) validateServe() error {
 	return nil
 }
 
-// newServer returns the http.Server of Serve for handler h.
+// newServer returns the http.Server of Serve for handler h; Serve accepts
+// its connections through serveListener. ReadTimeout and WriteTimeout are
+// applied by deadlineHandler and deadlineConn, not by net/http (see
+// serve_deadline.go).
 func (c Config) newServer(h http.Handler) *http.Server {
+	write := timeout(c.WriteTimeout, defaultWriteTimeout)
 	return &http.Server{
-		Handler:           h,
+		Handler: &deadlineHandler{h: h, read: timeout(c.ReadTimeout, defaultReadTimeout),
+			write: write, wrappedConns: write > 0},
 		ReadHeaderTimeout: timeout(c.ReadHeaderTimeout, defaultReadHeaderTimeout),
-		ReadTimeout:       timeout(c.ReadTimeout, defaultReadTimeout),
-		WriteTimeout:      timeout(c.WriteTimeout, defaultWriteTimeout),
 		IdleTimeout:       timeout(c.IdleTimeout, defaultIdleTimeout),
 		MaxHeaderBytes:    c.maxHeaderBytes(),
 	}
+}
+
+// serveListener is l with the write timeout of deadlineConn on each
+// connection it accepts.
+func (c Config) serveListener(l net.Listener) net.Listener {
+	if write := timeout(c.WriteTimeout, defaultWriteTimeout); write > 0 {
+		return deadlineListener{Listener: l, write: write}
+	}
+	return l
 }

@@ -65,6 +65,13 @@ func serveConfig(t *testing.T, cfg fwk.Config) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveApp(t, a)
+}
+
+// serveApp starts a.Serve on a loopback listener and returns its address;
+// the server stops with the test.
+func serveApp(t *testing.T, a *fwk.App) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Skipf("cannot listen: %v", err)

@@ -156,7 +156,7 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 	srv := a.cfg.newServer(a)
 	srv.ErrorLog = slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
+	go func() { done <- srv.Serve(a.cfg.serveListener(l)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("fwk: serve: %w", err)

@@ -1,0 +1,150 @@
+package fwk
+
+// This file holds how the server of Serve applies ReadTimeout and
+// WriteTimeout without net/http's per-request deadline work.
+//
+// net/http arms a read deadline (ReadTimeout) and a write deadline
+// (WriteTimeout) on every request, each a runtime timer update: on a small
+// GET that work costs several per cent of the throughput. Serve keeps the
+// protections at a lower price:
+//
+//   - ReadHeaderTimeout, IdleTimeout and MaxHeaderBytes stay with net/http
+//     (a slow header and an idle connection are closed, a large header is
+//     answered 431);
+//   - ReadTimeout is armed by the handler, and only for a request that has
+//     a body (a slow body is cut when its time is up);
+//   - WriteTimeout bounds how long a write to the connection may stall: the
+//     connection re-arms its write deadline, now + WriteTimeout, on a write
+//     that finds less than half of it left, so that a busy connection touches
+//     its timer at most twice per WriteTimeout, not twice per request. A
+//     client that stops reading is cut after between WriteTimeout/2 and
+//     WriteTimeout of a stalled write; a response that keeps moving is not.
+
+import (
+	"crypto/tls"
+	"io"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
+
+// deadlineHandler is the handler of Serve's server: it arms the read
+// deadline of requests that have a body, and the write deadline of TLS
+// connections, which are not wrapped (net/http needs their *tls.Conn).
+type deadlineHandler struct {
+	h            http.Handler
+	read, write  time.Duration // 0: none
+	wrappedConns bool          // write deadlines are set by deadlineConn
+}
+
+func (d *deadlineHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hasBody := r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody
+	if hasBody && d.read > 0 || d.write > 0 && (r.TLS != nil || !d.wrappedConns) {
+		d.arm(w, r, hasBody)
+	}
+	d.h.ServeHTTP(w, r)
+}
+
+// arm sets the deadlines of one request; errors (a writer without
+// deadlines, as in a test recorder) leave the request unbounded.
+func (d *deadlineHandler) arm(w http.ResponseWriter, r *http.Request, hasBody bool) {
+	rc := http.NewResponseController(w)
+	now := time.Now()
+	if hasBody && d.read > 0 {
+		_ = rc.SetReadDeadline(now.Add(d.read))
+	}
+	if d.write > 0 && (r.TLS != nil || !d.wrappedConns) {
+		_ = rc.SetWriteDeadline(now.Add(d.write))
+	}
+}
+
+// deadlineListener wraps the connections it accepts (but TLS ones) in a
+// deadlineConn.
+type deadlineListener struct {
+	net.Listener
+	write time.Duration
+}
+
+func (l deadlineListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return c, err
+	}
+	if _, isTLS := c.(*tls.Conn); isTLS {
+		return c, nil
+	}
+	return &deadlineConn{Conn: c, write: l.write}, nil
+}
+
+// deadlineConn is a connection whose writes may stall at most its write
+// timeout (see the top of this file).
+type deadlineConn struct {
+	net.Conn
+	write time.Duration
+	armed atomic.Int64 // the write deadline set by the connection (UnixNano), 0 if none
+	user  atomic.Bool  // a deadline set through SetWriteDeadline holds until cleared
+}
+
+// arm re-arms the write deadline when less than half of it is left.
+func (c *deadlineConn) arm() {
+	if c.user.Load() {
+		return
+	}
+	now := time.Now()
+	if c.armed.Load()-now.UnixNano() >= int64(c.write/2) {
+		return
+	}
+	dl := now.Add(c.write)
+	c.armed.Store(dl.UnixNano())
+	_ = c.Conn.SetWriteDeadline(dl)
+}
+
+func (c *deadlineConn) Write(p []byte) (int, error) {
+	c.arm()
+	return c.Conn.Write(p)
+}
+
+// SetWriteDeadline sets a deadline that replaces the connection's own until
+// a zero one (net/http sets one after each request) gives it back. net/http
+// never needs the zero deadline itself here: the connection's own is kept.
+func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
+	if t.IsZero() {
+		if c.user.Swap(false) {
+			c.armed.Store(0) // the next write re-arms
+		}
+		return nil
+	}
+	c.user.Store(true)
+	return c.Conn.SetWriteDeadline(t)
+}
+
+// SetDeadline sets both deadlines (see SetWriteDeadline).
+func (c *deadlineConn) SetDeadline(t time.Time) error {
+	if err := c.SetWriteDeadline(t); err != nil {
+		return err
+	}
+	return c.Conn.SetReadDeadline(t)
+}
+
+// ReadFrom keeps the connection's io.ReaderFrom (sendfile for files).
+func (c *deadlineConn) ReadFrom(r io.Reader) (int64, error) {
+	c.arm()
+	if rf, ok := c.Conn.(io.ReaderFrom); ok {
+		return rf.ReadFrom(r)
+	}
+	return io.Copy(writerOnly{c}, r)
+}
+
+// CloseWrite half-closes the connection when it can (net/http uses it
+// before closing a connection whose request body was left unread).
+func (c *deadlineConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// writerOnly hides every method but Write (io.Copy must not call ReadFrom
+// again).
+type writerOnly struct{ io.Writer }
