@@ -44,6 +44,7 @@ type App struct {
 	models        map[reflect.Type]*ModelLoader // RegisterModel loaders (models.go)
 	sess          sessions                      // session cookie and store (session_cookie.go)
 	csrf          csrfConfig                    // CSRF protection (csrf_protect.go)
+	proxy         proxyTrust                    // trusted proxies' headers (proxy.go)
 	table         []RouteInfo
 	body          bodyCodecs // form decoder and validator (body_form.go)
 
@@ -107,6 +108,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.initCSRF(); err != nil {
 		return nil, err
 	}
+	a.proxy = newProxyTrust(a.cfg)
 	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}

@@ -58,11 +58,21 @@ type Config struct {
 	// Default "session"; a "__Host-" name is sent with Secure, Path=/ and no
 	// Domain as browsers require.
 	SessionCookieName string
-	// SessionCookieSecure (SESSION_COOKIE_SECURE) marks the session cookie
-	// Secure. Default true, but it only takes effect when
-	// PreferredURLScheme is not "http" (or the name has the "__Host-" or
-	// "__Secure-" prefix): an app served on plain http keeps its session.
+	// SessionCookieSecure (SESSION_COOKIE_SECURE) true marks the session
+	// cookie Secure on every response, whatever the request's scheme or
+	// PreferredURLScheme. Left unset (the default, false with
+	// SessionCookieSecureSet false), Secure is decided per request: it is
+	// sent when the request came over https (TLS to the app, or a trusted
+	// proxy's X-Forwarded-Proto or Forwarded: see TrustedProxies) or
+	// PreferredURLScheme is "https", so an app served on plain http keeps its
+	// session. A "__Host-" or "__Secure-" name, or SameSite=None, always
+	// gets Secure, as browsers require.
 	SessionCookieSecure bool
+	// SessionCookieSecureSet says that SessionCookieSecure was set on
+	// purpose, so that false means "never Secure" rather than "decide per
+	// request". ConfigFromEnv sets it when SESSION_COOKIE_SECURE is in the
+	// environment. An explicit setting always wins over the request's scheme.
+	SessionCookieSecureSet bool
 	// SessionCookieSameSite (SESSION_COOKIE_SAMESITE: "Lax", "Strict" or
 	// "None") is the SameSite attribute of the session cookie. Default
 	// http.SameSiteLaxMode.
@@ -132,6 +142,21 @@ type Config struct {
 	// a larger one is answered 431. Default 64 KiB; 0 means the default, a
 	// negative value is an error from fwk.New.
 	MaxHeaderBytes int
+	// TrustedProxies (TRUSTED_PROXIES, comma-separated in the environment)
+	// lists the proxies whose forwarding headers are read: IP addresses or
+	// CIDR prefixes ("10.0.0.0/8", "127.0.0.1"), matched against the
+	// connection's peer. A request from any other peer is taken as it came.
+	// Default none: no header is trusted. See config_proxy.go.
+	TrustedProxies []string
+	// ProxyXFor (PROXY_X_FOR), ProxyXProto (PROXY_X_PROTO), ProxyXHost
+	// (PROXY_X_HOST), ProxyXPort (PROXY_X_PORT) and ProxyXPrefix
+	// (PROXY_X_PREFIX) are how many proxies in front of the app set
+	// X-Forwarded-For, -Proto, -Host, -Port and -Prefix, as Werkzeug's
+	// ProxyFix counts them: the value used is the n-th from the right.
+	// ProxyForwarded (PROXY_FORWARDED) is the same count for the RFC 7239
+	// Forwarded header, whose for, proto and host win over the X-Forwarded
+	// ones. Default 0 (not trusted); a count needs TrustedProxies.
+	ProxyXFor, ProxyXProto, ProxyXHost, ProxyXPort, ProxyXPrefix, ProxyForwarded int
 	// Debug (DEBUG) shows error details and panic stacks to clients and
 	// re-reads templates on every render. Default false.
 	Debug bool
@@ -209,7 +234,6 @@ func DefaultConfig() Config {
 		MaxBodyBytes:          defaultMaxBodyBytes,
 		MaxFormMemory:         defaultMaxFormMemory,
 		SessionCookieName:     "session",
-		SessionCookieSecure:   true,
 		SessionCookieSameSite: http.SameSiteLaxMode,
 		SessionLifetime:       defaultSessionLifetime,
 		ReadHeaderTimeout:     defaultReadHeaderTimeout,
@@ -248,8 +272,8 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyDefaultSubdomain, keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders,
 		keyCSRFSSLStrict, keyCSRFMetaName,
 	}
-	serve, doc := serveKeys(), openAPIKeys()
-	for _, key := range append(append(keys[:], serve[:]...), doc[:]...) {
+	serve, doc, proxy := serveKeys(), openAPIKeys(), proxyKeys()
+	for _, key := range append(append(append(keys[:], serve[:]...), doc[:]...), proxy[:]...) {
 		v, ok := lookup(key)
 		if !ok {
 			continue
@@ -296,7 +320,10 @@ func (c *Config) set(key, v string) error {
 	case keySessionCookieName:
 		c.SessionCookieName = v
 	case keySessionCookieSecure:
-		return setParsed(&c.SessionCookieSecure, v, strconv.ParseBool)
+		if err := setParsed(&c.SessionCookieSecure, v, strconv.ParseBool); err != nil {
+			return err
+		}
+		c.SessionCookieSecureSet = true
 	case keySessionCookieSameSite:
 		return setParsed(&c.SessionCookieSameSite, v, parseSameSite)
 	case keySessionLifetime:
@@ -310,7 +337,10 @@ func (c *Config) set(key, v string) error {
 			*f = v
 			return nil
 		}
-		_, err := c.setServe(key, v)
+		if ok, err := c.setServe(key, v); ok {
+			return err
+		}
+		_, err := c.setProxy(key, v)
 		return err
 	}
 	return nil
@@ -353,15 +383,19 @@ func sameSiteName(s http.SameSite) string {
 	return ""
 }
 
-// sessionCookieSecure is the effective Secure attribute of the session
-// cookie (see Config.SessionCookieSecure).
-func (c Config) sessionCookieSecure() bool {
+// sessionCookieSecure is the Secure attribute of the session cookie that
+// holds for every request (see Config.SessionCookieSecure): always is true
+// when every cookie is Secure, perRequest when an https request's is.
+func (c Config) sessionCookieSecure() (always, perRequest bool) {
 	name := c.SessionCookieName
-	if strings.HasPrefix(name, "__Host-") || strings.HasPrefix(name, "__Secure-") ||
-		c.SessionCookieSameSite == http.SameSiteNoneMode {
-		return true
+	switch {
+	case strings.HasPrefix(name, "__Host-") || strings.HasPrefix(name, "__Secure-") ||
+		c.SessionCookieSameSite == http.SameSiteNoneMode || c.SessionCookieSecure:
+		return true, true
+	case c.SessionCookieSecureSet:
+		return false, false
 	}
-	return c.SessionCookieSecure && c.PreferredURLScheme != "http"
+	return strings.EqualFold(c.PreferredURLScheme, "https"), true
 }
 
 // sessionLifetime is SessionLifetime with 0 (or less) read as the default.
@@ -468,7 +502,8 @@ func (c Config) Lookup(key string) (string, bool) {
 	case keySessionCookieName:
 		return c.sessionCookieName(), true
 	case keySessionCookieSecure:
-		return strconv.FormatBool(c.sessionCookieSecure()), true
+		always, _ := c.sessionCookieSecure()
+		return strconv.FormatBool(always), true
 	case keySessionCookieSameSite:
 		return sameSiteName(c.SessionCookieSameSite), true
 	case keySessionLifetime:
@@ -484,6 +519,9 @@ func (c Config) Lookup(key string) (string, bool) {
 	if f := c.openAPIField(key); f != nil {
 		return *f, true
 	}
+	if v, ok := c.lookupProxy(key); ok {
+		return v, true
+	}
 	v, ok := c.Values[key]
 	return v, ok
 }
@@ -495,6 +533,9 @@ func (c Config) validate() error {
 		return c.envErr
 	}
 	if err := c.validateServe(); err != nil {
+		return err
+	}
+	if err := c.validateProxy(); err != nil {
 		return err
 	}
 	if c.DefaultSubdomain != "" && c.ServerName == "" {

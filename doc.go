@@ -251,8 +251,9 @@
 // wrote nothing returns). The default store is a cookie signed with
 // HMAC-SHA256: SECRET_KEY signs, SECRET_KEY_FALLBACKS still verify, so any
 // number of instances sharing the key serve one user. The cookie is
-// HttpOnly, Path=/, SameSite (SESSION_COOKIE_SAMESITE, Lax), Secure unless
-// the app runs on plain http, named SESSION_COOKIE_NAME ("__Host-" names
+// HttpOnly, Path=/, SameSite (SESSION_COOKIE_SAMESITE, Lax), Secure on
+// requests that came over https (TLS, or a trusted proxy's word: see
+// RequestInfo) unless SESSION_COOKIE_SECURE says otherwise, named SESSION_COOKIE_NAME ("__Host-" names
 // work) and lives PERMANENT_SESSION_LIFETIME. A session whose cookie would
 // exceed 4096 bytes fails the request with a logged 500 (ErrSessionTooLarge)
 // instead of being dropped by the browser. A tampered, truncated, expired,

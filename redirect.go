@@ -235,7 +235,7 @@ func safeBuilt(u string, verbatim bool, p safeurl.Policy) (string, bool) {
 // test_it_requires_same_external_server_name_scheme), unless the app asked
 // for another scheme itself with the Scheme option.
 func (a *App) redirectPolicy(r *http.Request, ua *urlArgs) *safeurl.Policy {
-	p := &safeurl.Policy{HTTPSOnly: r != nil && r.TLS != nil, AllowHost: a.router.ServesHost}
+	p := &safeurl.Policy{HTTPSOnly: r != nil && isHTTPS(r), AllowHost: a.router.ServesHost}
 	otherScheme := ua.hasScheme && ua.scheme != "https"
 	add := func(h string) {
 		scheme, host := splitHost(h)

@@ -8,8 +8,13 @@ import (
 )
 
 // ServeHTTP serves one request: through the bundles' Middleware (see
-// MiddlewareBundle) when there is any, then serve.
+// MiddlewareBundle) when there is any, then serve. A request from a trusted
+// proxy is first rewritten as its headers say (see RequestInfo): the
+// middleware and the views see the client's Host and RemoteAddr.
 func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.proxy.on {
+		r = a.proxy.apply(r)
+	}
 	if a.handler != nil {
 		a.handler.ServeHTTP(w, r)
 		return

@@ -26,11 +26,14 @@ var ErrSessionTooLarge = errors.New("session cookie larger than 4096 bytes")
 
 // sessions is the session configuration of an App, built by New.
 type sessions struct {
-	signer   *signer // nil without SECRET_KEY
-	name     string
-	context  []byte // the cookie name, bound into the MAC
-	attrs    string // "; Path=/; Max-Age=…; HttpOnly…"
-	deletion string // the Set-Cookie value that deletes the cookie
+	signer  *signer // nil without SECRET_KEY
+	name    string
+	context []byte // the cookie name, bound into the MAC
+	// attrs ("; Max-Age=…; Path=/; HttpOnly…") and deletion (the
+	// Set-Cookie value that deletes the cookie) of a plain http request [0]
+	// and an https one [1] (see Config.SessionCookieSecure).
+	attrs    [2]string
+	deletion [2]string
 	lifetime time.Duration
 	store    SessionStore
 	now      func() time.Time
@@ -48,15 +51,18 @@ func (a *App) initSessions() error {
 	sc.context = []byte(sc.name)
 	sc.lifetime = cfg.sessionLifetime()
 	sc.now = time.Now
-	attrs := "; Path=/; HttpOnly"
-	if cfg.sessionCookieSecure() {
-		attrs += "; Secure"
+	always, perRequest := cfg.sessionCookieSecure()
+	for i, secure := range [2]bool{always, perRequest} {
+		attrs := "; Path=/; HttpOnly"
+		if secure {
+			attrs += "; Secure"
+		}
+		if ss := sameSiteName(cfg.SessionCookieSameSite); ss != "" {
+			attrs += "; SameSite=" + ss
+		}
+		sc.attrs[i] = "; Max-Age=" + strconv.FormatInt(int64(sc.lifetime/time.Second), 10) + attrs
+		sc.deletion[i] = sc.name + "=; Max-Age=0" + attrs
 	}
-	if ss := sameSiteName(cfg.SessionCookieSameSite); ss != "" {
-		attrs += "; SameSite=" + ss
-	}
-	sc.attrs = "; Max-Age=" + strconv.FormatInt(int64(sc.lifetime/time.Second), 10) + attrs
-	sc.deletion = sc.name + "=; Max-Age=0" + attrs
 	var stores []SessionStore
 	for _, s := range a.services {
 		if st, ok := s.(SessionStore); ok {
@@ -247,8 +253,17 @@ func (c *Ctx) appendTimestamp(dst []byte) []byte {
 func (c *Ctx) deleteSessionCookie() {
 	if c.sess.hadCookie {
 		h := c.rw.Header()
-		h["Set-Cookie"] = append(h["Set-Cookie"], c.app.sess.deletion)
+		h["Set-Cookie"] = append(h["Set-Cookie"], c.app.sess.deletion[c.cookieKind()])
 	}
+}
+
+// cookieKind indexes sessions.attrs: 1 for a request that came over https
+// (RequestInfo.Scheme), 0 for another.
+func (c *Ctx) cookieKind() int {
+	if isHTTPS(c.req) {
+		return 1
+	}
+	return 0
 }
 
 // setSessionCookie signs body into the Set-Cookie header.
@@ -258,7 +273,7 @@ func (c *Ctx) setSessionCookie(body []byte) error {
 	hdr := append(c.sbuf3[:0], sc.name...)
 	hdr = append(hdr, '=')
 	hdr = sc.signer.sign(hdr, c.mac[:], sc.context, text)
-	hdr = append(hdr, sc.attrs...)
+	hdr = append(hdr, sc.attrs[c.cookieKind()]...)
 	c.sbuf, c.sbuf3 = text[:0], hdr[:0]
 	if len(hdr) > maxCookieSize {
 		return fmt.Errorf("fwk: session: %w: %d bytes", ErrSessionTooLarge, len(hdr))

@@ -80,7 +80,10 @@ func TestSessionCookieAttributes(t *testing.T) {
 	}{
 		{"defaults on http", func(*fwk.Config) {}, "session", false, http.SameSiteLaxMode, 31 * 24 * 3600},
 		{"https app", func(c *fwk.Config) { c.PreferredURLScheme = "https" }, "session", true, http.SameSiteLaxMode, 31 * 24 * 3600},
-		{"https, Secure off", func(c *fwk.Config) { c.PreferredURLScheme = "https"; c.SessionCookieSecure = false },
+		{"https, Secure off", func(c *fwk.Config) {
+			c.PreferredURLScheme = "https"
+			c.SessionCookieSecure, c.SessionCookieSecureSet = false, true
+		},
 			"session", false, http.SameSiteLaxMode, 31 * 24 * 3600},
 		{"__Host- name", func(c *fwk.Config) { c.SessionCookieName = "__Host-sid" }, "__Host-sid", true, http.SameSiteLaxMode, 31 * 24 * 3600},
 		{"Strict, one hour", func(c *fwk.Config) {

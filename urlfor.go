@@ -446,10 +446,13 @@ func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, value
 		return "", err
 	}
 	prefix, err := a.origin(r, ruleHost, ua)
-	switch {
-	case err != nil:
+	if err != nil {
 		return "", err
-	case prefix == "":
+	}
+	if p := requestPrefix(r); p != "" && ua.host == "" && !a.externalServerName(ua) {
+		prefix += p // the path a trusted proxy removed (X-Forwarded-Prefix)
+	}
+	if prefix == "" {
 		return string(b), nil
 	}
 	return prefix + string(b), nil
@@ -460,7 +463,7 @@ func (a *App) buildEndpoint(r *http.Request, endpoint string, ua *urlArgs, value
 // built rule's host rendered with the values, "" for a rule of any host; a
 // URL for another host than the request's is absolute.
 func (a *App) origin(r *http.Request, ruleHost string, ua *urlArgs) (string, error) {
-	if ua.host != "" || ua.external && a.cfg.Get("EXTERNAL_SERVER_NAME") != "" {
+	if ua.host != "" || a.externalServerName(ua) {
 		return a.foreignOrigin(ua)
 	}
 	if !ua.external && (ruleHost == "" || sameHost(a.currentHost(r), ruleHost)) {
@@ -479,6 +482,11 @@ func (a *App) origin(r *http.Request, ruleHost string, ua *urlArgs) (string, err
 		scheme = ua.scheme
 	}
 	return joinOrigin(scheme, host), nil
+}
+
+// externalServerName reports an External URL built for EXTERNAL_SERVER_NAME.
+func (a *App) externalServerName(ua *urlArgs) bool {
+	return ua.external && a.cfg.Get("EXTERNAL_SERVER_NAME") != ""
 }
 
 // foreignOrigin is the origin for ExternalHost, else EXTERNAL_SERVER_NAME.
@@ -548,13 +556,14 @@ func (a *App) preferredScheme() string {
 	return "http"
 }
 
-// requestScheme is "https" for a TLS request, "http" for another, and
-// PREFERRED_URL_SCHEME without a request. Proxy headers are not trusted.
+// requestScheme is "https" for a request that came over TLS (to the app,
+// or to a trusted proxy that said so: RequestInfo), "http" for another, and
+// PREFERRED_URL_SCHEME without a request.
 func (a *App) requestScheme(r *http.Request) string {
 	switch {
 	case r == nil:
 		return a.preferredScheme()
-	case r.TLS != nil:
+	case isHTTPS(r):
 		return "https"
 	}
 	return "http"

@@ -1,10 +1,11 @@
 package middleware
 
 import (
-	"net"
 	"net/http"
 	"net/netip"
 	"strings"
+
+	"github.com/fwkgo/fwk/internal/forwarded"
 )
 
 // RealIP returns middleware that sets Request.RemoteAddr to the client's
@@ -15,7 +16,14 @@ import (
 // net.SplitHostPort still works.
 //
 // A request from any other peer is left alone, so clients cannot choose
-// their address by sending the headers. An entry that is not an IP address
+// their address by sending the headers.
+//
+// An fwk.App does not need RealIP: its Config (TrustedProxies, ProxyXFor,
+// ProxyForwarded, ...) resolves the client address, scheme, host and prefix
+// once for the app, its middleware and its views (fwk.RequestInfo), with
+// Werkzeug's ProxyFix hop counts. RealIP remains for plain net/http
+// handlers, and walks the list differently: it skips every trusted address
+// instead of counting hops. An entry that is not an IP address
 // stops the walk: the last address found before it is used. With no trusted
 // prefix the middleware changes nothing.
 //
@@ -84,23 +92,5 @@ func forwardedClient(h http.Header, peer netip.Addr, isTrusted func(netip.Addr) 
 	return client, found
 }
 
-// parseAddr parses "ip", "ip:port" or "[ipv6]:port", with surrounding
-// spaces; IPv4-mapped IPv6 addresses become IPv4. An IPv6 zone ("fe80::1%eth0")
-// means nothing across hosts and can hold any text, so it is refused.
-func parseAddr(s string) (netip.Addr, bool) {
-	s = strings.TrimSpace(s)
-	a, err := netip.ParseAddr(s)
-	if err != nil {
-		host, _, splitErr := net.SplitHostPort(s)
-		if splitErr != nil {
-			return netip.Addr{}, false
-		}
-		if a, err = netip.ParseAddr(host); err != nil {
-			return netip.Addr{}, false
-		}
-	}
-	if a.Zone() != "" {
-		return netip.Addr{}, false
-	}
-	return a.Unmap(), true
-}
+// parseAddr is forwarded.ParseAddr (see there).
+func parseAddr(s string) (netip.Addr, bool) { return forwarded.ParseAddr(s) }
