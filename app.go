@@ -27,7 +27,8 @@ type App struct {
 	bundles []Bundle // the ControllerBundle first, the app bundle last
 	cb      *ControllerBundle
 	router  *router.Router
-	log     *slog.Logger
+	log     *slog.Logger // Config.Logger behind the log tap (log_observe.go)
+	logObs  logObservers
 	out     io.Writer
 
 	views      []*view            // registration order
@@ -90,6 +91,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
+	a.log = newLogTap(a.log, &a.logObs)
 	a.router.ServerName, a.router.DefaultSubdomain = cfg.ServerName, cfg.DefaultSubdomain
 	a.pool.New = func() any { return &Ctx{app: a} }
 	var err error
@@ -230,7 +232,8 @@ func (a *App) Blueprints() []*Blueprint { return append([]*Blueprint(nil), a.blu
 // Services returns the services of all bundles, in bundle order.
 func (a *App) Services() []any { return append([]any(nil), a.services...) }
 
-// Logger returns the logger of the app (Config.Logger or slog.Default()).
+// Logger returns the logger of the app: it writes to the handler of
+// Config.Logger (or of slog.Default()), and to the observers of ObserveLog.
 func (a *App) Logger() *slog.Logger { return a.log }
 
 // SetOutput sets where Run prints (the urls table, the serve banner);
