@@ -71,11 +71,13 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 	if plan, err = v.positionalPlan(ft, skip); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrBadView, sig, err)
 	}
-	if v.result == nil {
-		if call, ok := v.directCall(fn, recv, plan); ok {
-			v.plan = plan
-			return call, nil
-		}
+	direct := v.directCall
+	if v.result != nil {
+		direct = v.resultFast // view_result_fast.go
+	}
+	if call, ok := direct(fn, recv, plan); ok {
+		v.plan = plan
+		return call, nil
 	}
 	return v.finishCall(fn, ft, recv, plan), nil
 }

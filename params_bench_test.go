@@ -46,14 +46,17 @@ func BenchmarkViewParams(b *testing.B) {
 		{"query-struct", "/query/42?page=2&tag=a"},
 		{"param-converter", "/conv/42"},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			req := httptest.NewRequest("GET", bc.path, nil)
-			w := &benchWriter{h: http.Header{}}
-			b.ReportAllocs()
-			for b.Loop() {
-				app.ServeHTTP(w, req)
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { benchGet(b, app, bc.path) })
+	}
+}
+
+// benchGet measures app serving GET path.
+func benchGet(b *testing.B, app http.Handler, path string) {
+	req := httptest.NewRequest("GET", path, nil)
+	w := &benchWriter{h: http.Header{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		app.ServeHTTP(w, req)
 	}
 }
 

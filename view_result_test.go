@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,5 +147,96 @@ func TestTypedResultSignature(t *testing.T) {
 	_, err := fwk.New(fwk.DefaultConfig(), routesBundle{rs: routes.Tree(routes.Func("/x", func(c *fwk.Ctx) (int, int) { return 0, 0 }, fwk.Endpoint("x")))})
 	if !errors.Is(err, fwk.ErrBadView) {
 		t.Fatalf("err = %v, want ErrBadView", err)
+	}
+}
+
+// TypedShapeResource covers the shapes of typed views called without
+// reflection (view_result_fast.go) and the reflective fallback.
+type TypedShapeResource struct{ fwk.Resource }
+
+func (TypedShapeResource) List(c *fwk.Ctx) ([]widget, error) { return []widget{{ID: 1}}, nil }
+func (TypedShapeResource) Get(c *fwk.Ctx, w *OneUser) (*OneUser, error) {
+	if w.ID == 2 {
+		return nil, nil // a nil pointer is null
+	}
+	return w, nil
+}
+
+func typedShapesApp(t testing.TB) *fwk.App {
+	users := map[string]*OneUser{"1": {ID: 1, Name: "ann"}, "2": {ID: 2, Name: "bob"}}
+	loader := func(ctx context.Context, id string) (*OneUser, error) { return users[id], nil }
+	cfg := fwk.DefaultConfig()
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	app, err := fwk.New(cfg, routesBundle{services: []any{fwk.RegisterModel(loader)}, rs: routes.Tree(
+		routes.Resource("/shapes", &TypedShapeResource{}),
+		routes.Func("/s/<name>", func(c *fwk.Ctx, name string) (map[string]string, error) {
+			return map[string]string{"name": name}, nil
+		}, fwk.Endpoint("s")),
+		routes.Func("/sum/<int:a>/<int:b>", func(c *fwk.Ctx, a, b int) ([]int, error) { return []int{a + b}, nil }, fwk.Endpoint("sum")),
+		routes.Func("/i64/<int:n>", func(c *fwk.Ctx, n int64) (*widget, error) {
+			if n == 0 {
+				return nil, fwk.Abort(http.StatusConflict)
+			}
+			return &widget{ID: n}, nil
+		}, fwk.Endpoint("i64")),
+		routes.Func("/value/<int:n>", func(c *fwk.Ctx, n int) (widget, error) { return widget{ID: int64(n)}, nil }, fwk.Endpoint("value")),
+		routes.Func("/str/<a>/<b>", func(c *fwk.Ctx, a, b string) ([]string, error) { return []string{b, a}, nil }, fwk.Endpoint("str")),
+	)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app
+}
+
+func TestTypedResultShapes(t *testing.T) {
+	srv := httptest.NewServer(typedShapesApp(t))
+	defer srv.Close()
+	for path, want := range map[string]string{
+		"/shapes":   `200 {"typed_shapes":[{"id":1,"name":""}]}`,
+		"/shapes/1": `200 {"typed_shape":{"ID":1,"Name":"ann"}}`,
+		"/shapes/2": `200 {"typed_shape":null}`,
+		"/shapes/3": `404`,
+		"/s/ab":     `200 {"name":"ab"}`,
+		"/sum/2/3":  `200 [5]`,
+		"/i64/7":    `200 {"id":7,"name":""}`,
+		"/i64/0":    `409`,
+		"/value/4":  `200 {"id":4,"name":""}`,
+		"/str/x/y":  `200 ["y","x"]`,
+	} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		got := strconv.Itoa(res.StatusCode)
+		if res.StatusCode == 200 {
+			got += " " + strings.TrimSpace(string(b))
+		}
+		if got != want {
+			t.Errorf("GET %s = %s, want %s", path, got, want)
+		}
+	}
+}
+
+// TestTypedResultAllocs: a typed result costs the allocations of the same
+// answer written with ctx.JSON.
+func TestTypedResultAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	app := typedShapesApp(t)
+	w := &benchWriter{h: http.Header{}}
+	hand, err := fwk.New(fwk.DefaultConfig(), routesBundle{rs: routes.Func("/i64/<int:n>", func(c *fwk.Ctx, n int64) error {
+		return c.JSON(&widget{ID: n})
+	}, fwk.Endpoint("i64"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("GET", "/i64/7", nil)
+	typed := testing.AllocsPerRun(200, func() { app.ServeHTTP(w, req) })
+	byHand := testing.AllocsPerRun(200, func() { hand.ServeHTTP(w, req) })
+	if typed > byHand {
+		t.Errorf("typed result: %v allocs, by hand: %v", typed, byHand)
 	}
 }
