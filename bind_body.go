@@ -189,7 +189,7 @@ func jsonError(err error, offset int64) error {
 		return badBody(fmt.Sprintf("invalid JSON at offset %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: ")), err)
 	case errors.As(err, &typ):
 		if typ.Field == "" {
-			return badBody(fmt.Sprintf("invalid JSON at offset %d: %s is not valid for a %v", typ.Offset, typ.Value, typ.Type), err)
+			return badBody(fmt.Sprintf("invalid JSON at offset %d: got %s. %s", typ.Offset, typ.Value, wantJSONType(typ.Type)), err)
 		}
 		return &ValidationError{Fields: map[string][]string{typ.Field: {wantJSONType(typ.Type)}}, err: err}
 	}

@@ -11,12 +11,22 @@ package fwk
 //	POST multipart, a 5 MB file              parseForm: file spooled to disk, ok
 //	POST multipart, 600 kB of text fields    parseForm: 413 (MAX_FORM_MEMORY_SIZE)
 //	POST multipart with a broken boundary    parseForm: 400
+//	POST multipart of more than 1000 parts   parseForm: 413
+//	POST, the body read times out            408 (ReadTimeout, a deadline)
 
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"mime"
+	"mime/multipart"
+	"net"
 	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
 )
 
 // LimitBody caps the body of r at n bytes; n < 0 means no limit. It is how
@@ -94,8 +104,13 @@ func errBodyTooLarge(limit int64, key string) *HTTPError {
 
 // bodyError turns an error of reading or parsing the request body into the
 // error a view should return: nil stays nil, an *HTTPError is kept, a body
-// over the limit is a 413 and anything else a 400 naming the problem. Every
-// body reader of the framework (forms, Bind, the CSRF field) goes through it.
+// over the limit or a multipart body of too many parts or headers is a 413,
+// a read that timed out a 408, a file the server could not spool a 500 and
+// anything else a 400. Every body reader of the framework (forms, Bind, the
+// CSRF field) goes through it. The client is told what was wrong with its
+// bytes, never the error's own text, which can name socket addresses
+// ("read tcp 10.0.0.1:80->..."), temporary files or Go types: the error
+// stays wrapped for the log and errors.Is/As.
 func bodyError(err error) error {
 	if err == nil {
 		return nil
@@ -110,7 +125,39 @@ func bodyError(err error) error {
 		e.err = err
 		return e
 	}
-	return &HTTPError{Status: http.StatusBadRequest, Message: "Malformed request body: " + err.Error(), err: err}
+	var ne net.Error
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, multipart.ErrMessageTooLarge):
+		return &HTTPError{Status: http.StatusRequestEntityTooLarge,
+			Message: fmt.Sprintf("The multipart body has too many parts (at most %d) or headers.", maxFormFields), err: err}
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+		return &HTTPError{Status: http.StatusRequestTimeout, Message: "Timed out reading the request body.", err: err}
+	case errors.As(err, &pe):
+		return &HTTPError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError), err: err}
+	}
+	return &HTTPError{Status: http.StatusBadRequest, Message: "Malformed request body" + bodyProblem(err), err: err}
+}
+
+// bodyProblem says what is wrong with the client's bytes, for the errors
+// whose cause it knows: ": <what>", or "." for any other.
+func bodyProblem(err error) string {
+	var esc url.EscapeError
+	switch {
+	case errors.As(err, &esc):
+		return ": invalid URL escape " + strconv.Quote(string(esc)) + "."
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return ": it ends too early."
+	case errors.Is(err, http.ErrMissingBoundary):
+		return ": no multipart boundary in the Content-Type."
+	case strings.Contains(err.Error(), "invalid semicolon separator"):
+		return ": ';' does not separate form fields, '&' does."
+	case strings.HasPrefix(err.Error(), "mime: "):
+		return ": malformed Content-Type."
+	case strings.HasPrefix(err.Error(), "multipart: "):
+		return ": malformed multipart data."
+	}
+	return "."
 }
 
 // parseForm parses the form of the request once, under the app's limits,
