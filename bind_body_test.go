@@ -186,18 +186,18 @@ func TestBindJSON(t *testing.T) {
 		{"invalid", "/signup", js, `{"name":"A","email":"nope","age":200,"tags":["1","2","3","4"],
 		  "address":{"zip":"1"},"items":[{"name":"","qty":0}]}`, "", 422, []string{
 			`"status":422`,
-			`"name":["Must be at least 2 characters."]`,
-			`"email":["Must be a valid email address."]`,
-			`"age":["Must be at most 150."]`,
-			`"tags":["Must be at most 3 items."]`,
+			`"name":["Field must be at least 2 characters long."]`,
+			`"email":["Invalid email address."]`,
+			`"age":["Number must be between 0 and 150."]`,
+			`"tags":["Field must have at most 3 items."]`,
 			`"address.city":["This field is required."]`,
 			`"items[0].name":["This field is required."]`,
-			`"items[0].qty":["Must be at least 1."]`,
+			`"items[0].qty":["Number must be at least 1."]`,
 		}},
 		{"invalid HTML", "/signup", js, `{"name":"A","email":"ann@example.com"}`, "text/html", 422,
-			[]string{"<li><code>name</code>: Must be at least 2 characters.</li>"}},
+			[]string{"<li><code>name</code>: Field must be at least 2 characters long.</li>"}},
 		{"handled by the view", "/handled", js, `{"name":"A","email":"ann@example.com"}`, "", 200,
-			[]string{`{"handled":{"name":["Must be at least 2 characters."]}}`}},
+			[]string{`{"handled":{"name":["Field must be at least 2 characters long."]}}`}},
 	})
 }
 
@@ -214,7 +214,7 @@ func TestBindURLEncoded(t *testing.T) {
 		{"bad time", "/signup", form, "name=Ann&email=a%40b.co&born=yesterday", "", 400, []string{`\"born\"`}},
 		{"bad escape", "/signup", form, "name=%zz", "", 400, []string{"Malformed request body: invalid URL escape"}},
 		{"invalid", "/signup", form, "name=A&items[0].qty=0&items[0].name=x", "application/json", 422, []string{
-			`"name":["Must be at least 2 characters."]`, `"email":["This field is required."]`, `"items[0].qty":["Must be at least 1."]`}},
+			`"name":["Field must be at least 2 characters long."]`, `"email":["This field is required."]`, `"items[0].qty":["Number must be at least 1."]`}},
 		{"unbalanced bracket", "/signup", form, "name=Ann&tags[0=x", "", 400, []string{"without ']'"}},
 		{"stray bracket", "/signup", form, "name]=Ann", "", 400, []string{"']' without '['"}},
 		{"nested brackets", "/signup", form, "a[b[c]]=1", "", 400, []string{"inside brackets"}},
@@ -318,7 +318,7 @@ func TestValidationErrorShape(t *testing.T) {
 	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != 422 || got.Error != "Unprocessable Entity" || len(got.Errors) != 1 || got.Errors["name"][0] != "Must be at least 2 characters." {
+	if got.Status != 422 || got.Error != "Unprocessable Entity" || len(got.Errors) != 1 || got.Errors["name"][0] != "Field must be at least 2 characters long." {
 		t.Errorf("422 body = %+v", got)
 	}
 	if ct := res.Header.Get("Content-Type"); ct != "application/json" {

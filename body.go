@@ -164,7 +164,7 @@ func bodyProblem(err error) string {
 // and returns nil or an *HTTPError from bodyError: 413 when the body is over
 // MAX_CONTENT_LENGTH or when the form's non-file names and values add up to
 // more than MAX_FORM_MEMORY_SIZE, 400 for a malformed body. A url-encoded
-// body is read (POST, PUT, PATCH); a multipart body only when multipart is
+// body is read (POST, PUT, PATCH, DELETE); a multipart body only when multipart is
 // true, its files beyond MAX_FORM_MEMORY_SIZE spooled to temporary files
 // that the server removes after the request. Other bodies are left unread.
 // A later call returns the first call's error.
@@ -183,6 +183,9 @@ func (c *Ctx) parseForm(multipart bool) error {
 
 // parseFormLimited is parseForm for r alone.
 func parseFormLimited(r *http.Request, multipart bool, maxMemory int64) error {
+	if r.Method == http.MethodDelete && mediaType(r) == "application/x-www-form-urlencoded" {
+		return parseDeleteForm(r, maxMemory) // net/http leaves it unread (form_json.go)
+	}
 	if isURLEncoded(r) && r.ContentLength > maxMemory {
 		return errBodyTooLarge(maxMemory, keyMaxFormMemory)
 	}

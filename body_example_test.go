@@ -82,5 +82,5 @@ func ExampleBody() {
 	}
 	// Output:
 	// 201 {"created":"Buy milk"}
-	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"tags":["Must be at most 5 items."],"title":["This field is required."]}}
+	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"tags":["Field must have at most 5 items."],"title":["This field is required."]}}
 }

@@ -48,7 +48,7 @@ func TestBodyParam(t *testing.T) {
 	runBodyCases(t, srv, []bodyCase{
 		{"create", "/books", js, `{"title":"Go","pages":300}`, "", 201, []string{`{"created":"Go","pages":300}`}},
 		{"create form", "/books", "application/x-www-form-urlencoded", "title=Go", "", 201, []string{`"created":"Go"`}},
-		{"create invalid", "/books", js, `{"pages":-1}`, "", 422, []string{`"title":["This field is required."]`, `"pages":["Must be at least 0."]`}},
+		{"create invalid", "/books", js, `{"pages":-1}`, "", 422, []string{`"title":["This field is required."]`, `"pages":["Number must be at least 0."]`}},
 		{"create malformed", "/books", js, `{"title":`, "", 400, nil},
 		{"create 415", "/books", "text/csv", `a,b`, "", 415, nil},
 		{"not a struct", "/raw", js, `{"a":1}`, "", 200, []string{`{"a":1}`}},

@@ -202,7 +202,7 @@
 // *ValidationError, which the app renders as 422 with the messages per
 // field, named as the client spelled them:
 //
-//	{"error": "Unprocessable Entity", "status": 422, "errors": {"email": ["Must be a valid email address."]}}
+//	{"error": "Unprocessable Entity", "status": 422, "errors": {"email": ["Invalid email address."]}}
 //
 // Every error body has "error" and "status"; validation errors add
 // "errors". The HTML error page lists the fields.

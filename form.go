@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"reflect"
 	"sort"
+	"strings"
 )
 
 // Form, embedded in a struct, makes it a form for BindForm. The struct's
@@ -52,7 +53,7 @@ type formState struct {
 	outer     reflect.Value // pointer to the user's struct
 	fields    []formField   // in render order
 	prefix    string
-	submitted bool                // formdata was present (and non-empty)
+	submitted bool                // the request's method submits a form
 	formdata  url.Values          // nil when absent
 	process   map[string][]string // values that did not parse, by field
 	errors    map[string][]string
@@ -74,7 +75,9 @@ type formArgs struct {
 }
 
 // FormFormData gives the submitted data (SPEC's formdata) instead of the
-// request's form. An empty one counts as absent.
+// request's form. Empty values are formdata all the same (a checkbox absent
+// from them is unchecked); nil means none, as WTForms' formdata=None: the
+// fields keep their obj, kwargs, data or default values.
 func FormFormData(v url.Values) FormOption {
 	return func(a *formArgs) { a.formdata, a.hasFormdata = v, true }
 }
@@ -110,12 +113,19 @@ func FormMeta(m map[string]any) FormOption { return func(a *formArgs) { a.meta =
 type fieldOrderer interface{ FieldOrder() []string }
 
 // BindForm binds the form f, a pointer to a struct embedding Form, for the
-// request of c, with SPEC's precedence for each field: formdata (the
-// request's form on POST, PUT and PATCH: url-encoded or multipart, read as
-// Ctx.Bind reads it; a form without any field counts as absent) > obj (when
-// it has the attribute) > kwargs > data > the field's default. A submitted
-// value that does not parse (a word for an int) is kept as an error of its
-// field, reported by Validate, as WTForms does.
+// request of c, with SPEC's precedence for each field: formdata > obj (when
+// it has the attribute) > kwargs > data > the field's default.
+//
+// The formdata is the request's body on POST, PUT, PATCH and DELETE: a
+// url-encoded or multipart form (read as Ctx.Bind reads it), or a JSON
+// object, whose values fill the fields as a form's would (Flask-WTF wraps
+// request JSON the same way). It is read per field as WTForms reads it
+// (SPEC's "formdata is empty or absent" is about each field): a field
+// whose name the formdata lacks keeps its obj, kwargs, data or default
+// value, except a checkbox, which an absent name unchecks, so that a user
+// can clear a box on an edit form. A submitted value that does not parse (a
+// word for an int) is kept as an error of its field, reported by Validate,
+// as WTForms does.
 //
 // It returns an error for a body that cannot be read (400, 413: return it
 // from the view), and for mistakes in the form type or the options (unknown
@@ -219,43 +229,54 @@ func orderFields(fields []formField, order []string) ([]formField, error) {
 	return out, nil
 }
 
-// readFormdata sets the formdata: the FormFormData option, else the
-// request's form when the method submits one; empty counts as absent.
+// readFormdata sets the formdata: the FormFormData option (nil: none),
+// else the request's form or JSON body when the method submits one. Given
+// formdata is formdata even when empty (see form_fields.go).
 func (st *formState) readFormdata(args *formArgs) error {
-	fd := args.formdata
-	if !args.hasFormdata {
-		var err error
-		if fd, err = st.c.submittedForm(); err != nil {
-			return err
-		}
+	st.submitted = isSubmitMethod(st.c.req.Method)
+	if args.hasFormdata {
+		st.formdata = args.formdata
+		return nil
 	}
-	if len(fd) > 0 || st.hasFiles() {
-		st.formdata, st.submitted = fd, true
-		if st.formdata == nil {
-			st.formdata = url.Values{}
-		}
+	if !st.submitted {
+		return nil
 	}
+	fd, err := st.c.submittedForm()
+	if err != nil {
+		return err
+	}
+	if fd == nil {
+		fd = url.Values{}
+	}
+	st.formdata = fd
 	return nil
 }
 
-// hasFiles reports whether the request carried multipart files.
-func (st *formState) hasFiles() bool {
-	mf := st.c.req.MultipartForm
-	return mf != nil && len(mf.File) > 0
+// isSubmitMethod reports whether a request of method submits a form:
+// Flask-WTF's SUBMIT_METHODS.
+func isSubmitMethod(method string) bool {
+	switch method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		return true
+	}
+	return false
 }
 
-// submittedForm returns the request's form values on POST, PUT and PATCH
-// with a form Content-Type, read under the same limits as Ctx.Bind; nil
-// otherwise.
+// submittedForm returns the values of the request's body: a url-encoded
+// or multipart form, read as Ctx.Bind reads it, or a JSON object
+// (form_json.go); nil for a request without a body or with another
+// Content-Type.
 func (c *Ctx) submittedForm() (url.Values, error) {
-	switch c.req.Method {
-	case http.MethodPost, http.MethodPut, http.MethodPatch:
-	default:
+	ct := c.req.Header.Get("Content-Type")
+	if ct == "" {
 		return nil, nil
 	}
-	kind, err := contentKind(c.req.Header.Get("Content-Type"))
-	if err != nil || kind == bodyJSON {
+	kind, err := contentKind(ct)
+	switch {
+	case err != nil:
 		return nil, nil
+	case kind == bodyJSON:
+		return c.jsonFormdata()
 	}
 	return c.formValues(kind)
 }
@@ -314,14 +335,18 @@ func (st *formState) files(name string) []*multipart.FileHeader {
 	return mf.File[st.prefix+name]
 }
 
-// IsSubmitted reports whether the form received formdata: the request
-// submitted a non-empty form (Flask-WTF's is_submitted, with SPEC's rule
-// that an empty form is absent), or FormFormData gave a non-empty one.
+// IsSubmitted reports whether the request's method submits a form: POST,
+// PUT, PATCH or DELETE, whatever the body (Flask-WTF's is_submitted).
 func (f *Form) IsSubmitted() bool { return f.st != nil && f.st.submitted }
 
 // Validate checks the CSRF field (when enabled), the submitted values that
 // did not parse and the `validate` tags; it reports whether all passed.
-// Errors returns the messages.
+// Errors returns the messages. In a form, `required` is WTForms'
+// DataRequired: a string of only white space is missing too, and so is an
+// upload without a file name (Flask-WTF's FileRequired); a missing field
+// has the one message "This field is required.". For WTForms'
+// InputRequired (0 and false accepted, only an absent or empty input
+// refused), tag a pointer field (*int, *bool) `required`.
 func (f *Form) Validate() bool {
 	st := f.st
 	if st == nil {
@@ -332,7 +357,7 @@ func (f *Form) Validate() bool {
 		st.errors[k] = append([]string(nil), v...)
 	}
 	st.csrf.validate(st)
-	err := st.c.app.validateValue(st.outer, formNames)
+	err := st.c.app.validateValue(st.outer, wtformsNames)
 	var ve *ValidationError
 	if errors.As(err, &ve) {
 		for k, msgs := range ve.Fields {
@@ -341,7 +366,35 @@ func (f *Form) Validate() bool {
 			}
 		}
 	}
+	st.dataRequired()
 	return len(st.errors) == 0
+}
+
+// dataRequired is WTForms' DataRequired for the fields tagged `required`:
+// a string of spaces, or a file field without a named file, is missing
+// too, and a missing field has that one message.
+func (st *formState) dataRequired() {
+	for i := range st.fields {
+		f := &st.fields[i]
+		if f.required && blank(st.outer.Elem().FieldByIndex(f.index)) {
+			st.errors[f.name] = []string{msgRequired}
+		}
+	}
+}
+
+// blank reports whether v is a string (or *string) of only white space, or
+// a file field without a file that has a name.
+func blank(v reflect.Value) bool {
+	switch x := v.Interface().(type) {
+	case string:
+		return strings.TrimSpace(x) == ""
+	case *string:
+		return x == nil || strings.TrimSpace(*x) == ""
+	case *multipart.FileHeader, []*multipart.FileHeader:
+		_, ok := uploadedFiles(v)
+		return !ok
+	}
+	return false
 }
 
 // ValidateOnSubmit is IsSubmitted() && Validate() (Flask-WTF's

@@ -55,7 +55,7 @@ func ExampleBindForm() {
 	// <label for="email">Email</label> <input type="email" id="email" name="email" value="" required>
 	// <label for="name">Your name</label> <input type="text" id="name" name="name" value="Anonymous" required>
 	// <label for="message">Message</label> <textarea id="message" name="message" required>&lt;b&gt;hi&lt;/b&gt;</textarea>
-	// <label for="email">Email</label> <input type="email" id="email" name="email" value="nope" required><ul class="errors"><li>Must be a valid email address.</li></ul>
+	// <label for="email">Email</label> <input type="email" id="email" name="email" value="nope" required><ul class="errors"><li>Invalid email address.</li></ul>
 	// <label for="name">Your name</label> <input type="text" id="name" name="name" value="Ann" required>
 	// thanks, Ann
 }

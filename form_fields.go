@@ -34,7 +34,9 @@ type formField struct {
 	input  string // the input type: text, email, checkbox, number, textarea, ...
 	def    string // the default tag
 	hasDef bool
-	parse  func(vals []string) (reflect.Value, error) // nil for file fields
+	// required: the validate tag has "required", WTForms' DataRequired.
+	required bool
+	parse    func(vals []string) (reflect.Value, error) // nil for file fields
 }
 
 var timeType = reflect.TypeFor[time.Time]()
@@ -68,7 +70,7 @@ func formFields(st reflect.Type) ([]formField, error) {
 
 func newFormField(sf reflect.StructField, name string) (formField, error) {
 	f := formField{name: name, goName: sf.Name, index: sf.Index, typ: sf.Type,
-		label: sf.Tag.Get("label"), input: sf.Tag.Get("input")}
+		label: sf.Tag.Get("label"), input: sf.Tag.Get("input"), required: hasRequired(sf)}
 	if f.label == "" {
 		f.label = defaultLabel(name)
 	}
@@ -207,30 +209,19 @@ func (f *formField) fromData(dst reflect.Value, v any) error {
 		return nil
 	}
 	src := reflect.ValueOf(v)
-	switch {
-	case src.Type().AssignableTo(dst.Type()):
-		dst.Set(src)
-	case src.Kind() == reflect.Pointer && src.Type().Elem().AssignableTo(dst.Type()):
-		if src.IsNil() {
-			dst.SetZero()
-		} else {
-			dst.Set(src.Elem())
-		}
-	case dst.Kind() == reflect.Pointer && src.Type().AssignableTo(dst.Type().Elem()):
-		p := reflect.New(dst.Type().Elem())
-		p.Elem().Set(src)
-		dst.Set(p)
-	case isNumber(src.Kind()) && isNumber(dst.Kind()):
-		dst.Set(src.Convert(dst.Type()))
-	case src.Kind() == reflect.String && f.parse != nil:
+	if src.Kind() == reflect.String && f.parse != nil && !src.Type().AssignableTo(dst.Type()) {
 		pv, err := f.parse([]string{src.String()})
 		if err != nil {
 			return fmt.Errorf("%q: %w", src.String(), err)
 		}
 		dst.Set(pv)
-	default:
-		return fmt.Errorf("a %T does not fit a %v", v, dst.Type())
+		return nil
 	}
+	cv, err := convertTo(src, dst.Type())
+	if err != nil {
+		return err
+	}
+	dst.Set(cv)
 	return nil
 }
 
@@ -332,17 +323,8 @@ func lookupAttr(obj reflect.Value, name, goName string) (any, bool) {
 		}
 		return v.Interface(), true
 	case reflect.Struct:
-		t := obj.Type()
-		for i := range t.NumField() {
-			sf := t.Field(i)
-			if sf.IsExported() && (formKey(sf) == name || sf.Name == goName) {
-				return obj.Field(i).Interface(), true
-			}
-		}
-		if sf, ok := t.FieldByName(goName); ok && sf.IsExported() { // promoted
-			if v, err := obj.FieldByIndexErr(sf.Index); err == nil {
-				return v.Interface(), true
-			}
+		if v, ok := attrField(obj, name, goName); ok {
+			return v.Interface(), true
 		}
 	}
 	return nil, false

@@ -110,7 +110,7 @@ func (f *Form) HTML() template.HTML {
 func (st *formState) field(ff *formField) Field {
 	v := st.outer.Elem().FieldByIndex(ff.index)
 	f := Field{Name: st.prefix + ff.name, ID: st.prefix + ff.name, Label: ff.label, Type: ff.input,
-		Required: hasRequired(st.outer.Elem().Type().FieldByIndex(ff.index)), Errors: st.errorsOf(ff.name)}
+		Required: ff.required, Errors: st.errorsOf(ff.name)}
 	switch {
 	case ff.input == "password" || ff.input == "file":
 	case ff.typ.Kind() == reflect.Bool:
@@ -138,4 +138,34 @@ func hasRequired(sf reflect.StructField) bool {
 // errorsOf returns the messages of the field name from the last Validate.
 func (st *formState) errorsOf(name string) []string {
 	return st.errors[name]
+}
+
+// HiddenTag renders the form's hidden fields, the CSRF field among them
+// (Flask-WTF's hidden_tag), for a template that lays out the visible fields
+// itself:
+//
+//	<form method="post">{{.form.HiddenTag}} ... </form>
+//
+// Given names, it renders only the hidden fields of those names; a name
+// that is not a hidden field renders nothing.
+func (f *Form) HiddenTag(names ...string) template.HTML {
+	var b strings.Builder
+	for _, fl := range f.Fields() {
+		if fl.Type != "hidden" || (len(names) > 0 && !f.named(fl.Name, names)) {
+			continue
+		}
+		b.WriteString(string(fl.InputHTML()))
+	}
+	return template.HTML(b.String()) // #nosec: each part made by html/template
+}
+
+// named reports whether the field of input name full is among names
+// (field names, without the prefix).
+func (f *Form) named(full string, names []string) bool {
+	for _, n := range names {
+		if f.st.prefix+n == full {
+			return true
+		}
+	}
+	return false
 }

@@ -79,9 +79,12 @@ func TestFormPrecedence(t *testing.T) {
 		{"formdata present, key absent: obj kept, bool false", formPost("email=f%40example.com"),
 			[]fwk.FormOption{fwk.FormObj(obj)},
 			profileForm{Name: "Obj", Email: "f@example.com", Age: 40, Admin: false}, true},
-		{"empty formdata counts as absent", formPost(""),
+		{"empty submitted form is formdata: fields kept, checkbox unchecked", formPost(""),
 			[]fwk.FormOption{fwk.FormObj(obj), fwk.FormKwargs(kw)},
-			profileForm{Name: "Obj", Email: "kw@example.com", Age: 40, Admin: true}, false},
+			profileForm{Name: "Obj", Email: "kw@example.com", Age: 40, Admin: false}, true},
+		{"nil formdata is none: the posted form is ignored", formPost("name=Form&admin=y"),
+			[]fwk.FormOption{fwk.FormFormData(nil), fwk.FormObj(obj)},
+			profileForm{Name: "Obj", Age: 40, Admin: true}, true},
 		{"formdata absent on GET", httptest.NewRequest("GET", "/f?name=Query", nil),
 			[]fwk.FormOption{fwk.FormObj(obj)},
 			profileForm{Name: "Obj", Age: 40, Admin: true}, false},
@@ -105,7 +108,9 @@ func TestFormPrecedence(t *testing.T) {
 		{"string values of data are parsed", get(), []fwk.FormOption{fwk.FormData(map[string]any{"age": "33", "admin": "y"})},
 			profileForm{Age: 33, Admin: true}, false},
 		{"explicit formdata", get(), []fwk.FormOption{fwk.FormFormData(url.Values{"name": {"Given"}}), fwk.FormObj(obj)},
-			profileForm{Name: "Given", Age: 40}, true},
+			profileForm{Name: "Given", Age: 40}, false},
+		{"explicit empty formdata", get(), []fwk.FormOption{fwk.FormFormData(url.Values{}), fwk.FormObj(obj)},
+			profileForm{Name: "Obj", Age: 40}, false},
 		{"prefix", formPost("p-name=Pre&name=NoPrefix&p-age=3"), []fwk.FormOption{fwk.FormPrefix("p")},
 			profileForm{Name: "Pre", Age: 3}, true},
 		{"prefix with separator", formPost("p_name=Pre"), []fwk.FormOption{fwk.FormPrefix("p_")},
@@ -137,9 +142,9 @@ func TestFormValidate(t *testing.T) {
 	}{
 		{"valid", "name=Ann&email=a%40b.co&age=3", true, map[string][]string{}, true},
 		{"required and email", "email=nope", false, map[string][]string{
-			"name": {"This field is required."}, "email": {"Must be a valid email address."}}, false},
+			"name": {"This field is required."}, "email": {"Invalid email address."}}, false},
 		{"value that does not parse", "name=Ann&age=abc", false, map[string][]string{"age": {"Not a valid integer value."}}, false},
-		{"negative", "name=Ann&age=-1", false, map[string][]string{"age": {"Must be at least 0."}}, false},
+		{"negative", "name=Ann&age=-1", false, map[string][]string{"age": {"Number must be at least 0."}}, false},
 	} {
 		var f profileForm
 		bindFormVia(t, fwk.DefaultConfig(), formPost(tc.body), &f, nil)

@@ -11,7 +11,6 @@ package fwk
 //	embedded Base's ID                  Signup.Base.ID             ID              id
 
 import (
-	"fmt"
 	"net/http"
 	"reflect"
 	"sort"
@@ -23,7 +22,9 @@ import (
 type validatorT = *validator.Validate
 
 func newValidator() *validator.Validate {
-	return validator.New(validator.WithRequiredStructEnabled())
+	v := validator.New(validator.WithRequiredStructEnabled())
+	registerFileTags(v)
+	return v
 }
 
 // Validator returns the App's validator (go-playground/validator v10), the
@@ -42,7 +43,7 @@ func (a *App) Validator() *validator.Validate { return a.codecs().validate }
 // renders it as 422 Unprocessable Entity: for JSON clients
 //
 //	{"error": "Unprocessable Entity", "status": 422,
-//	 "errors": {"email": ["Must be a valid email address."]}}
+//	 "errors": {"email": ["Invalid email address."]}}
 //
 // and as a list of the fields and their messages on the HTML error page.
 // A view can handle it itself:
@@ -84,12 +85,30 @@ func (e *ValidationError) Error() string {
 // any.
 func (e *ValidationError) Unwrap() error { return e.err }
 
-// nameFunc is the name a client uses for a struct field, and whether the
-// field's own fields are spelled without it (an embedded struct).
-type nameFunc func(sf reflect.StructField) (name string, flattened bool)
+// nameFunc is how a client names struct fields.
+type nameFunc = *fieldNaming
+
+// fieldNaming is how a client names struct fields (of), and whether the
+// messages of length checks on collections count "characters" as WTForms'
+// Length does for every field (Form) rather than "items" (Ctx.Bind).
+type fieldNaming struct {
+	of        func(sf reflect.StructField) (name string, flattened bool)
+	textUnits bool
+}
 
 // jsonNames names fields by their `json` tag, as encoding/json does.
-func jsonNames(sf reflect.StructField) (string, bool) {
+var jsonNames = &fieldNaming{of: jsonName}
+
+// formNames names fields by their form key (formKey); wtformsNames too,
+// with WTForms' wording for lists.
+var (
+	formNames    = &fieldNaming{of: formName}
+	wtformsNames = &fieldNaming{of: formName, textUnits: true}
+)
+
+// jsonName is the `json` name of a field, and whether an embedded struct's
+// fields are spelled without it.
+func jsonName(sf reflect.StructField) (string, bool) {
 	tag, tagged := sf.Tag.Lookup("json")
 	name, _, _ := strings.Cut(tag, ",")
 	if sf.Anonymous && name == "" && indirect(sf.Type).Kind() == reflect.Struct {
@@ -101,8 +120,8 @@ func jsonNames(sf reflect.StructField) (string, bool) {
 	return name, false
 }
 
-// formNames names fields by their form key (formKey).
-func formNames(sf reflect.StructField) (string, bool) {
+// formName is the form key of a field (formKey).
+func formName(sf reflect.StructField) (string, bool) {
 	if _, tagged := sf.Tag.Lookup("form"); sf.Anonymous && !tagged && indirect(sf.Type).Kind() == reflect.Struct {
 		return "", true
 	}
@@ -131,20 +150,33 @@ func (a *App) validateValue(rv reflect.Value, names nameFunc) error {
 func newValidationError(root reflect.Type, ve validator.ValidationErrors, names nameFunc) *ValidationError {
 	e := &ValidationError{Fields: make(map[string][]string, len(ve)), err: ve}
 	for _, fe := range ve {
-		name := clientName(root, fe.StructNamespace(), names)
-		e.Fields[name] = append(e.Fields[name], fieldMessage(fe))
+		ref := resolveField(root, fe.StructNamespace(), names)
+		e.Fields[ref.name] = append(e.Fields[ref.name], fieldMessage(fe, ref, names))
 	}
 	return e
 }
 
-// clientName turns a validator namespace ("Signup.Items[1].Name") into the
-// client's spelling of the field (see the file comment).
-func clientName(root reflect.Type, ns string, names nameFunc) string {
+// fieldRef is a failing field as the client names it, with its struct
+// field when the namespace resolves to one.
+type fieldRef struct {
+	name   string
+	sf     reflect.StructField
+	parent reflect.Type // the struct holding sf; nil when unresolved
+	elem   bool         // the error is on an element (a "dive" tag)
+}
+
+// resolveField turns a validator namespace ("Signup.Items[1].Name") into
+// the client's spelling of the field (see the file comment) and its struct
+// field.
+func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
 	_, rest, ok := strings.Cut(ns, ".")
 	if !ok {
-		return ns
+		return fieldRef{name: ns}
 	}
-	var b strings.Builder
+	var (
+		b   strings.Builder
+		ref fieldRef
+	)
 	t := root
 	for rest != "" {
 		var seg string
@@ -154,11 +186,11 @@ func clientName(root reflect.Type, ns string, names nameFunc) string {
 			brackets = "[" + brackets
 		}
 		key, flat := name, false
-		var sf reflect.StructField
+		ref.parent, ref.elem = nil, brackets != ""
 		if t != nil && indirect(t).Kind() == reflect.Struct {
-			if sf, ok = indirect(t).FieldByName(name); ok {
-				key, flat = names(sf)
-				t = sf.Type
+			if sf, ok := indirect(t).FieldByName(name); ok {
+				key, flat = names.of(sf)
+				ref.sf, ref.parent, t = sf, indirect(t), sf.Type
 			} else {
 				t = nil
 			}
@@ -176,7 +208,8 @@ func clientName(root reflect.Type, ns string, names nameFunc) string {
 			}
 		}
 	}
-	return b.String()
+	ref.name = b.String()
+	return ref
 }
 
 // nextSegment splits "a[x.y].b.c" into "a[x.y]" and "b.c": dots inside
@@ -196,59 +229,6 @@ func nextSegment(s string) (seg, rest string) {
 		}
 	}
 	return s, ""
-}
-
-// fieldMessage is the English message of one failed tag, in WTForms'
-// style; tags without one say which check failed.
-func fieldMessage(fe validator.FieldError) string {
-	p := fe.Param()
-	unit := unitOf(fe.Kind())
-	switch fe.Tag() {
-	case "required", "required_if", "required_unless", "required_with", "required_without":
-		return "This field is required."
-	case "email":
-		return "Must be a valid email address."
-	case "url", "http_url":
-		return "Must be a valid URL."
-	case "uuid", "uuid4":
-		return "Must be a valid UUID."
-	case "oneof":
-		return "Must be one of: " + strings.Join(strings.Fields(p), ", ") + "."
-	case "min", "gte":
-		return fmt.Sprintf("Must be at least %s%s.", p, unit)
-	case "max", "lte":
-		return fmt.Sprintf("Must be at most %s%s.", p, unit)
-	case "gt":
-		return fmt.Sprintf("Must be more than %s%s.", p, unit)
-	case "lt":
-		return fmt.Sprintf("Must be less than %s%s.", p, unit)
-	case "len":
-		return fmt.Sprintf("Must be exactly %s%s.", p, unit)
-	case "eq":
-		return "Must be equal to " + p + "."
-	case "ne":
-		return "Must not be equal to " + p + "."
-	case "eqfield":
-		return "Must be equal to " + p + "."
-	case "alphanum", "alpha", "numeric", "number", "ascii", "lowercase", "uppercase":
-		return "Must be " + fe.Tag() + "."
-	}
-	if p != "" {
-		return fmt.Sprintf("Failed the %q check (%s).", fe.Tag(), p)
-	}
-	return fmt.Sprintf("Failed the %q check.", fe.Tag())
-}
-
-// unitOf is what min/max count for a kind: characters of a string, items of
-// a collection, nothing for numbers.
-func unitOf(k reflect.Kind) string {
-	switch k {
-	case reflect.String:
-		return " characters"
-	case reflect.Slice, reflect.Array, reflect.Map:
-		return " items"
-	}
-	return ""
 }
 
 // validationStatus is the status a *ValidationError is rendered with.

@@ -216,7 +216,7 @@ func TestBrowser(t *testing.T) {
 	b.shot("contact-errors")
 	// fwk.Form renders each field's errors as <ul class="errors"> right
 	// after its input.
-	if got := b.text(`#email + ul.errors`); got != "Must be a valid email address." {
+	if got := b.text(`#email + ul.errors`); got != "Invalid email address." {
 		t.Errorf("email error = %q", got)
 	}
 	if got := b.text(`#message + ul.errors`); got != "This field is required." {
