@@ -367,7 +367,38 @@ func (f *Form) Validate() bool {
 		}
 	}
 	st.dataRequired()
+	if fv, ok := st.outer.Interface().(FormValidator); ok {
+		fv.ValidateForm()
+	}
 	return len(st.errors) == 0
+}
+
+// FormValidator is implemented by a form with checks beyond its tags, as
+// WTForms' validate_<field> methods and overridden validate are:
+// Form.Validate calls ValidateForm after the tags, and the form is valid
+// when no field, and not the form as a whole, has a message. ValidateForm
+// adds messages with AddError and may read Errors.
+//
+//	func (f *SignupForm) ValidateForm() {
+//		if f.Password == f.Name {
+//			f.AddError("password", "Choose a password other than your name.")
+//		}
+//	}
+type FormValidator interface{ ValidateForm() }
+
+// AddError adds msg to the messages of the field name (without prefix), or
+// of the form as a whole for "" (WTForms' form_errors, its errors[None]):
+// from ValidateForm, or in a view after Validate for a check it makes
+// itself (a name already taken). A bound form is invalid afterwards:
+// ValidationError returns the messages.
+func (f *Form) AddError(name, msg string) {
+	if f.st == nil {
+		return
+	}
+	if f.st.errors == nil {
+		f.st.errors = map[string][]string{}
+	}
+	f.st.errors[name] = append(f.st.errors[name], msg)
 }
 
 // dataRequired is WTForms' DataRequired for the fields tagged `required`:
@@ -403,8 +434,8 @@ func blank(v reflect.Value) bool {
 func (f *Form) ValidateOnSubmit() bool { return f.IsSubmitted() && f.Validate() }
 
 // Errors returns the messages of the last Validate by field name (without
-// prefix; the CSRF field under its name), or nil before Validate. The map
-// is the form's own.
+// prefix; the CSRF field under its name; the form's own under ""), or nil
+// before Validate and AddError. The map is the form's own.
 func (f *Form) Errors() map[string][]string {
 	if f.st == nil {
 		return nil

@@ -5,6 +5,20 @@ import (
 	"reflect"
 )
 
+// Data returns the value of every field by name (WTForms' form.data), the
+// CSRF field left out; nil before BindForm.
+func (f *Form) Data() map[string]any {
+	st := f.st
+	if st == nil {
+		return nil
+	}
+	m := make(map[string]any, len(st.fields))
+	for i := range st.fields {
+		m[st.fields[i].name] = st.outer.Elem().FieldByIndex(st.fields[i].index).Interface()
+	}
+	return m
+}
+
 // PopulateObj copies the data of every field onto obj (WTForms'
 // populate_obj): a pointer to a struct, whose exported field matching a
 // form field (by form key or Go name, as FormObj matches them) gets its
