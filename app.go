@@ -57,6 +57,7 @@ type App struct {
 	// Error handlers of HandleError (errorpage.go), copy-on-write.
 	errHandlers   atomic.Pointer[map[int]ErrorHandler]
 	errHandlersMu sync.Mutex
+	jsonAreas     []string // URL prefixes whose misses answer JSON (negotiate.go)
 }
 
 // New builds the application from cfg and bundles; the last bundle is the app

@@ -56,21 +56,13 @@ func ExampleNew() {
 	for _, path := range []string{"/welcome", "/welcome/gopher", "/ping", "/nope"} {
 		rec := httptest.NewRecorder()
 		app.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
-		fmt.Printf("%s %d %s", path, rec.Code, rec.Body.String())
-		if rec.Body.Len() == 0 || rec.Body.Bytes()[rec.Body.Len()-1] != '\n' {
-			fmt.Println()
-		}
+		fmt.Printf("%s %d %s\n", path, rec.Code, pageText(rec.Body.String()))
 	}
 	// Output:
 	// /welcome 200 {"greeting":"Hello"}
 	// /welcome/gopher 200 Hello, gopher!
 	// /ping 200 pong
-	// /nope 404 <!doctype html>
-	// <html lang="en">
-	// <title>404 Not Found</title>
-	// <h1>Not Found</h1>
-	// <p>Not Found</p>
-	// </html>
+	// /nope 404 Error 404 | Not Found | Not Found | Go to the home page
 }
 
 func ExampleNew_startupError() {

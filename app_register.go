@@ -57,6 +57,7 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 	}
 	a.views = append(a.views, v)
+	a.addJSONAreas(v)
 	a.byEndpoint[endpoint] = append(a.byEndpoint[endpoint], v)
 	return nil
 }

@@ -13,24 +13,23 @@ package fwk
 //
 // The body is JSON, {"error": message, "status": code}, when the client
 // prefers JSON, or accepts anything and the view serves JSON (a Resource's
-// view, or one declared with ServesJSON): see prefersJSON. It is a small
-// HTML page otherwise. A *ValidationError (422) adds "errors", the messages
-// per field, to the JSON body and lists them on the HTML page. With
-// Config.Debug, server errors (5xx) also show the error text, the route
-// (endpoint and rule) and, for panics, the stack; never without Debug.
-// App.HandleError replaces the rendering for a status.
+// view, or one declared with ServesJSON) or, for a request no view matched,
+// the path is in a JSON area (negotiate.go): see prefersJSON. It is HTML
+// otherwise: the template errors/<status><ext> or errors/error<ext> of any
+// bundle, rendered with an *ErrorPage, else the built-in page
+// (errorpage_html.go). A *ValidationError (422) adds "errors", the
+// messages per field, to the JSON body and lists them on the HTML page.
+// With Config.Debug, server errors (5xx) also show the error text, the
+// route (endpoint and rule) and, for panics, the stack, on the built-in
+// page; never without Debug. App.HandleError replaces the rendering for a
+// status.
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
-	"io"
 	"net/http"
 	"reflect"
-	"sort"
-	"strconv"
-	"strings"
 )
 
 // ErrorHandler renders the response of an error for App.HandleError. c is
@@ -161,9 +160,11 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 		}
 	}
 	p := a.newErrorPage(c, err, status)
-	if prefersJSON(r, c != nil && c.view != nil && c.view.servesJSON) {
+	switch {
+	case prefersJSON(r, a.jsonByDefault(c, r)):
 		p.writeJSON(w)
-	} else {
+	case c != nil && a.renderErrorTemplate(c, p):
+	default:
 		p.writeHTML(w)
 	}
 }
@@ -190,37 +191,58 @@ func callErrorHandler(h ErrorHandler, c *Ctx, err error) (herr error) {
 	return h(c, err)
 }
 
-// errorPage is what the default error page shows.
-type errorPage struct {
-	status  int
-	message string
-	fields  map[string][]string // a *ValidationError's messages
-	debug   *debugInfo          // Config.Debug and a server error only
+// ErrorPage is what an error page shows, and the data (the dot) of an
+// error template: errors/<status><ext> (errors/404.html), else
+// errors/error<ext>, looked up in the templates of every bundle, the app
+// bundle first (ext is Config.TemplateFileExtension). Without such a
+// template the app writes its own page with the same contents.
+//
+//	<h1>{{.Status}} {{.Title}}</h1>
+//	<p>{{.Message}}</p>
+type ErrorPage struct {
+	// Status is the status of the response (404).
+	Status int
+	// Title is the status text ("Not Found").
+	Title string
+	// Message is the message meant for the user: ErrorMessage(Err).
+	Message string
+	// Fields are the messages per field of a *ValidationError.
+	Fields map[string][]string
+	// Err is the error rendered. Its text is meant for the log: show
+	// Message to users.
+	Err error
+	// Debug holds the details of a server error (5xx) with Config.Debug,
+	// and is nil otherwise.
+	Debug *ErrorDebug
 }
 
-type debugInfo struct {
-	Error    string `json:"error"`
+// ErrorDebug is what an error page shows of a server error with
+// Config.Debug: never without it.
+type ErrorDebug struct {
+	// Error is the error's text.
+	Error string `json:"error"`
+	// Endpoint and Rule name the view that failed, if any.
 	Endpoint string `json:"endpoint,omitempty"`
 	Rule     string `json:"rule,omitempty"`
-	Stack    string `json:"stack,omitempty"`
+	// Stack is the stack of a panic.
+	Stack string `json:"stack,omitempty"`
 }
 
 // newErrorPage decides what the client may see: the message of an
 // *HTTPError, the status text otherwise; the details only in Debug mode.
-func (a *App) newErrorPage(c *Ctx, err error, status int) *errorPage {
-	p := &errorPage{status: status, message: http.StatusText(status)}
-	var he *HTTPError
-	if errors.As(err, &he) && he.Message != "" && he.Status == status {
-		p.message = he.Message
+func (a *App) newErrorPage(c *Ctx, err error, status int) *ErrorPage {
+	p := &ErrorPage{Status: status, Title: statusTitle(status), Message: ErrorMessage(err), Err: err}
+	if StatusCode(err) != status { // an error rendered with another status
+		p.Message = p.Title
 	}
 	var ve *ValidationError
 	if errors.As(err, &ve) {
-		p.fields = ve.Fields
+		p.Fields = ve.Fields
 	}
 	if !a.cfg.Debug || status < 500 {
 		return p
 	}
-	d := &debugInfo{Error: err.Error()}
+	d := &ErrorDebug{Error: err.Error()}
 	if c != nil && c.view != nil {
 		d.Endpoint, d.Rule = c.view.endpoint, c.view.rule
 	}
@@ -228,89 +250,39 @@ func (a *App) newErrorPage(c *Ctx, err error, status int) *errorPage {
 	if errors.As(err, &pe) {
 		d.Stack = string(pe.Stack)
 	}
-	p.debug = d
+	p.Debug = d
 	return p
 }
 
-func (p *errorPage) header(w http.ResponseWriter, contentType string) {
+// statusTitle is the status text of status, or "Error".
+func statusTitle(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return t
+	}
+	return "Error"
+}
+
+func (p *ErrorPage) header(w http.ResponseWriter, contentType string) {
 	h := w.Header()
 	h.Del("Content-Length")
 	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
-	if p.debug != nil {
+	if p.Debug != nil {
 		h.Set("Cache-Control", "no-store")
 	}
-	w.WriteHeader(p.status)
+	w.WriteHeader(p.Status)
 }
 
-func (p *errorPage) writeJSON(w http.ResponseWriter) {
+func (p *ErrorPage) writeJSON(w http.ResponseWriter) {
 	body, err := json.Marshal(struct {
 		Error  string              `json:"error"`
 		Status int                 `json:"status"`
 		Errors map[string][]string `json:"errors,omitempty"`
-		Debug  *debugInfo          `json:"debug,omitempty"`
-	}{p.message, p.status, p.fields, p.debug})
+		Debug  *ErrorDebug         `json:"debug,omitempty"`
+	}{p.Message, p.Status, p.Fields, p.Debug})
 	if err != nil { // strings and ints always encode
 		body = []byte(`{"error":"Internal Server Error","status":500}`)
 	}
 	p.header(w, "application/json")
 	_, _ = w.Write(append(body, '\n'))
-}
-
-func (p *errorPage) writeHTML(w http.ResponseWriter) {
-	var b strings.Builder
-	text := http.StatusText(p.status)
-	if text == "" {
-		text = "Error"
-	}
-	title := html.EscapeString(strconv.Itoa(p.status) + " " + text)
-	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<title>")
-	b.WriteString(title)
-	b.WriteString("</title>\n<h1>")
-	b.WriteString(html.EscapeString(text))
-	b.WriteString("</h1>\n<p>")
-	b.WriteString(html.EscapeString(p.message))
-	b.WriteString("</p>\n")
-	writeFieldList(&b, p.fields)
-	if d := p.debug; d != nil {
-		b.WriteString("<h2>Debug</h2>\n<pre>")
-		b.WriteString(html.EscapeString(d.Error))
-		b.WriteString("</pre>\n")
-		if d.Endpoint != "" || d.Rule != "" {
-			fmt.Fprintf(&b, "<p>Route: <code>%s</code> <code>%s</code></p>\n",
-				html.EscapeString(d.Endpoint), html.EscapeString(d.Rule))
-		}
-		if d.Stack != "" {
-			b.WriteString("<pre>")
-			b.WriteString(html.EscapeString(d.Stack))
-			b.WriteString("</pre>\n")
-		}
-	}
-	b.WriteString("</html>\n")
-	p.header(w, "text/html; charset=utf-8")
-	_, _ = io.WriteString(w, b.String())
-}
-
-// writeFieldList writes the messages of a validation error as a list,
-// sorted by field.
-func writeFieldList(b *strings.Builder, fields map[string][]string) {
-	if len(fields) == 0 {
-		return
-	}
-	names := make([]string, 0, len(fields))
-	for k := range fields {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	b.WriteString("<ul>\n")
-	for _, k := range names {
-		for _, m := range fields[k] {
-			b.WriteString("<li><code>")
-			b.WriteString(html.EscapeString(k))
-			b.WriteString("</code>: ")
-			b.WriteString(html.EscapeString(m))
-			b.WriteString("</li>\n")
-		}
-	}
-	b.WriteString("</ul>\n")
 }

@@ -281,14 +281,9 @@ func ExampleApp_HandleError() {
 	for _, path := range []string{"/nowhere", "/gone"} {
 		rec := httptest.NewRecorder()
 		app.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
-		fmt.Print(rec.Code, " ", rec.Body.String())
+		fmt.Println(rec.Code, pageText(rec.Body.String()))
 	}
 	// Output:
 	// 404 {"missing":"/nowhere"}
-	// 410 <!doctype html>
-	// <html lang="en">
-	// <title>410 Gone</title>
-	// <h1>Gone</h1>
-	// <p>&lt;b&gt;&#34;left&#34;&lt;/b&gt;</p>
-	// </html>
+	// 410 Error 410 | Gone | <b>"left"</b> | Go to the home page
 }

@@ -1,13 +1,74 @@
 package fwk
 
 // This file holds the one negotiation of JSON against HTML, used for every
-// response fwk writes itself (error pages today): prefersJSON.
+// response fwk writes itself (error pages today): prefersJSON; and the JSON
+// areas of an app, the URL prefixes under which a request no view matched
+// (a 404, a 405) is answered like the JSON views there: the rule of every
+// JSON view up to its first variable part ("/api/posts" for
+// "/api/posts/<int:id>"), and the prefix of every JSONRoutes group.
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 )
+
+// JSONRoutes returns copies of rs under prefix, as PrefixRoutes does, whose
+// views serve JSON (ServesJSON), and makes prefix a JSON area: a request
+// under it that no view matches (404, 405) is answered with the JSON error
+// body unless the client prefers HTML. routes.JSON is the form for route
+// trees.
+func JSONRoutes(prefix string, rs []*Route) []*Route {
+	out := PrefixRoutes(prefix, rs)
+	area := strings.TrimSuffix(prefix, "/")
+	for _, r := range out {
+		if r.err == nil {
+			r.servesJSON = true
+			r.jsonArea = area
+		}
+	}
+	return out
+}
+
+// addJSONAreas records the JSON areas v brings: its group's prefix, and its
+// rule up to the first variable part when it serves JSON.
+func (a *App) addJSONAreas(v *view) {
+	add := func(area string) {
+		area = strings.TrimSuffix(area, "/")
+		if area != "" && !slices.Contains(a.jsonAreas, area) {
+			a.jsonAreas = append(a.jsonAreas, area)
+		}
+	}
+	add(v.route.jsonArea)
+	if v.servesJSON {
+		static, _, _ := strings.Cut(v.rule, "<")
+		if static != v.rule { // up to the last '/' before the variable part
+			static = static[:strings.LastIndexByte(static, '/')+1]
+		}
+		add(static)
+	}
+}
+
+// inJSONArea reports whether path is one of the app's JSON areas or below.
+func (a *App) inJSONArea(path string) bool {
+	for _, area := range a.jsonAreas {
+		if strings.HasPrefix(path, area) && (len(path) == len(area) || path[len(area)] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonByDefault reports whether an error response to r should be JSON when
+// the client's Accept does not decide: the view serves JSON, or no view
+// matched and the path lies in a JSON area.
+func (a *App) jsonByDefault(c *Ctx, r *http.Request) bool {
+	if c != nil && c.view != nil {
+		return c.view.servesJSON
+	}
+	return a.inJSONArea(r.URL.Path)
+}
 
 // prefersJSON reports whether the response to r should be JSON rather than
 // HTML. An Accept header that ranks one of them above the other decides

@@ -56,8 +56,9 @@ type Route struct {
 	methods    []string
 	defaults   map[string]any
 	isMember   bool
-	servesJSON bool // ServesJSON; inherited like buildOnly
-	onlyIf     any  // nil, bool or func(*App) bool
+	servesJSON bool   // ServesJSON; inherited like buildOnly
+	jsonArea   string // the prefix of the JSONRoutes group holding the route (negotiate.go)
+	onlyIf     any    // nil, bool or func(*App) bool
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
 	rulOpts    ruleOptions

@@ -138,6 +138,9 @@ func PrefixRoutes(prefix string, rs []*Route) []*Route {
 		c := r.clone()
 		rule := r.Rule()
 		c.setRule(joinRule(strings.HasSuffix(rule, "/"), prefix, rule))
+		if c.jsonArea != "" {
+			c.jsonArea = joinRule(false, prefix, c.jsonArea)
+		}
 		out = append(out, c)
 	}
 	return out

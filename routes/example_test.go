@@ -98,3 +98,11 @@ func ExampleController_error() {
 	// Output:
 	// true true
 }
+
+// JSON groups a JSON API: under its prefix even a miss answers JSON.
+func ExampleJSON() {
+	show(routes.JSON("/api", routes.Resource("/users", &UserResource{})))
+	// Output:
+	// user_resource.get /api/users/<int:id> [GET]
+	// user_resource.list /api/users [GET]
+}
