@@ -1,8 +1,7 @@
 package fwk_test
 
-// The "A small app" of README.md, compiled and run: the code between the
-// README markers is the README's code block, word for word
-// (TestReadmeSmallApp checks it).
+// A small app, compiled and run: a controller, a resource with a
+// subresource, a model loader, injection and a route tree (Example_smallApp).
 
 import (
 	"context"
@@ -13,7 +12,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"testing"
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/routes"
@@ -22,7 +20,6 @@ import (
 //go:embed testdata/smallapp
 var smallAppFiles embed.FS
 
-// README: begin
 type HomeController struct {
 	fwk.Controller
 	Mail *MailService `fwk:"inject"` // filled at start-up from the bundles' Services()
@@ -82,9 +79,7 @@ func main() {
 	}
 }
 
-// README: end
-
-// main is the program's main of the README; the example runs the same app.
+// main is the program's main; the example runs the same app.
 var _ = main
 
 // GrantResource is a subresource of AccountResource.
@@ -135,29 +130,4 @@ func Example_smallApp() {
 	// GET /accounts/1/grants -> 200  {"account":1}
 	// DELETE /accounts/1 -> 204
 	// GET /health -> 200  ok
-}
-
-// TestReadmeSmallApp keeps README.md's "A small app" equal to the code
-// between the README markers above, so the README shows code that compiles
-// and runs.
-func TestReadmeSmallApp(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.ReadFile("example_small_app_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "\n## A small app\n")
-	_, block, ok2 := strings.Cut(section, "```text\n")
-	block, _, ok3 := strings.Cut(block, "```")
-	_, code, ok4 := strings.Cut(string(self), "// README: begin\n")
-	code, _, ok5 := strings.Cut(code, "\n// README: end")
-	if !ok || !ok2 || !ok3 || !ok4 || !ok5 {
-		t.Fatal("README section, code block or markers not found")
-	}
-	if strings.TrimSpace(block) != strings.TrimSpace(code) {
-		t.Errorf("README.md's \"A small app\" differs from example_small_app_test.go; copy the code between the markers")
-	}
 }

@@ -65,10 +65,10 @@ func TestRedactDSN(t *testing.T) {
 	}
 }
 
-// TestREADMEURLs keeps the route table shown in the README equal to what
+// TestDocsRouteTable keeps the route table shown in docs/routing.md equal to what
 // `go run ./examples/blog urls` prints.
-func TestREADMEURLs(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+func TestDocsRouteTable(t *testing.T) {
+	readme, err := os.ReadFile("../../docs/routing.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestREADMEURLs(t *testing.T) {
 	_, block, ok := strings.Cut(string(readme), cmd)
 	block, _, closed := strings.Cut(block, "```")
 	if !ok || !closed {
-		t.Fatalf("README.md has no code block starting with %q", cmd)
+		t.Fatalf("docs/routing.md has no code block starting with %q", cmd)
 	}
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"blog", "-db", ":memory:", "urls"}, &out, func(string) string { return "" }); err != nil {
@@ -86,7 +86,7 @@ func TestREADMEURLs(t *testing.T) {
 	// "main", which changes the column widths: compare the cells.
 	got := tableCells(strings.ReplaceAll(out.String(), "github.com/fwkgo/fwk/examples/blog.", "main."))
 	if want := tableCells(block); !slices.Equal(got, want) {
-		t.Errorf("the README's route table is not what the command prints:\n%s", out.String())
+		t.Errorf("the route table of docs/routing.md is not what the command prints:\n%s", out.String())
 	}
 }
 
