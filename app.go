@@ -46,6 +46,8 @@ type App struct {
 	sess          sessions                      // session cookie and store (session_cookie.go)
 	csrf          csrfConfig                    // CSRF protection (csrf_protect.go)
 	proxy         proxyTrust                    // trusted proxies' headers (proxy.go)
+	notReady      atomic.Bool                   // readiness (health.go)
+	health        bool                          // a health path is set (health.go)
 	table         []RouteInfo
 	body          bodyCodecs // form decoder and validator (body_form.go)
 
@@ -112,6 +114,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 		return nil, err
 	}
 	a.proxy = newProxyTrust(a.cfg)
+	a.health = a.cfg.LivenessPath != "" || a.cfg.ReadinessPath != ""
 	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}

@@ -157,6 +157,14 @@ type Config struct {
 	// Forwarded header, whose for, proto and host win over the X-Forwarded
 	// ones. Default 0 (not trusted); a count needs TrustedProxies.
 	ProxyXFor, ProxyXProto, ProxyXHost, ProxyXPort, ProxyXPrefix, ProxyForwarded int
+	// LivenessPath (LIVENESS_PATH) and ReadinessPath (READINESS_PATH) are
+	// the paths of the liveness and readiness probes of a load balancer
+	// ("/livez", "/readyz"); DrainDelay (SERVE_DRAIN_DELAY, seconds) is how
+	// long Serve keeps serving, not ready, once its shutdown begins, so the
+	// balancer stops sending requests first. Defaults "", "" (not served) and
+	// 0. See health.go and App.ReadinessHandler.
+	LivenessPath, ReadinessPath string
+	DrainDelay                  time.Duration
 	// Debug (DEBUG) shows error details and panic stacks to clients and
 	// re-reads templates on every render. Default false.
 	Debug bool
@@ -272,8 +280,9 @@ func configFrom(lookup func(string) (string, bool)) Config {
 		keyDefaultSubdomain, keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders,
 		keyCSRFSSLStrict, keyCSRFMetaName,
 	}
-	serve, doc, proxy := serveKeys(), openAPIKeys(), proxyKeys()
-	for _, key := range append(append(append(keys[:], serve[:]...), doc[:]...), proxy[:]...) {
+	serve, doc, proxy, health := serveKeys(), openAPIKeys(), proxyKeys(), healthKeys()
+	all := append(append(append(keys[:], serve[:]...), doc[:]...), proxy[:]...)
+	for _, key := range append(all, health[:]...) {
 		v, ok := lookup(key)
 		if !ok {
 			continue
@@ -340,7 +349,10 @@ func (c *Config) set(key, v string) error {
 		if ok, err := c.setServe(key, v); ok {
 			return err
 		}
-		_, err := c.setProxy(key, v)
+		if ok, err := c.setProxy(key, v); ok {
+			return err
+		}
+		_, err := c.setHealth(key, v)
 		return err
 	}
 	return nil
@@ -522,6 +534,9 @@ func (c Config) Lookup(key string) (string, bool) {
 	if v, ok := c.lookupProxy(key); ok {
 		return v, true
 	}
+	if v, ok := c.lookupHealth(key); ok {
+		return v, true
+	}
 	v, ok := c.Values[key]
 	return v, ok
 }
@@ -536,6 +551,9 @@ func (c Config) validate() error {
 		return err
 	}
 	if err := c.validateProxy(); err != nil {
+		return err
+	}
+	if err := c.validateHealth(); err != nil {
 		return err
 	}
 	if c.DefaultSubdomain != "" && c.ServerName == "" {

@@ -146,7 +146,10 @@ func ignoreHelp(err error) error {
 	return err
 }
 
-// Serve serves HTTP on l until ctx is done, then shuts down gracefully: it
+// Serve serves HTTP on l until ctx is done, then shuts down gracefully: the
+// app turns not ready (ReadinessHandler answers 503), the server closes
+// connections after their current response and keeps serving for
+// Config.DrainDelay so a load balancer takes the replica out, then it
 // stops accepting connections and waits up to Config.ShutdownTimeout (15s)
 // for requests in flight. The server's read-header, read, write and idle
 // timeouts (10s, 60s, 60s, 120s) and header limit (64 KiB) are the Config's
@@ -162,6 +165,7 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 		return fmt.Errorf("fwk: serve: %w", err)
 	case <-ctx.Done():
 	}
+	a.drain(srv) // not ready: the balancer stops sending requests (health.go)
 	sctx, cancel := context.Background(), context.CancelFunc(func() {})
 	if d := timeout(a.cfg.ShutdownTimeout, defaultShutdownTimeout); d > 0 {
 		sctx, cancel = context.WithTimeout(sctx, d)

@@ -12,6 +12,9 @@ import (
 // proxy is first rewritten as its headers say (see RequestInfo): the
 // middleware and the views see the client's Host and RemoteAddr.
 func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.health && a.serveHealth(w, r) {
+		return
+	}
 	if a.proxy.on {
 		r = a.proxy.apply(r)
 	}

@@ -1,0 +1,150 @@
+package fwk
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// This file holds liveness and readiness for a load balancer, and the drain
+// that Serve does before it stops.
+//
+//	field          key                default  what
+//	LivenessPath   LIVENESS_PATH      ""       GET/HEAD answers 200 "ok" while the process serves
+//	ReadinessPath  READINESS_PATH     ""       200 "ready", or 503 "draining" once shutdown began
+//	DrainDelay     SERVE_DRAIN_DELAY  0        how long Serve keeps serving, not ready, before it stops
+//
+// "" leaves a path unserved (routes may use it). Both are answered before
+// the app's middleware and routes, never logged, never redirected.
+
+// Names of the health keys.
+const (
+	keyLivenessPath  = "LIVENESS_PATH"
+	keyReadinessPath = "READINESS_PATH"
+	keyDrainDelay    = "SERVE_DRAIN_DELAY"
+)
+
+// healthKeys lists the health keys, for ConfigFromEnv.
+func healthKeys() [3]string { return [...]string{keyLivenessPath, keyReadinessPath, keyDrainDelay} }
+
+// setHealth parses v into the health field of key; ok is false for other keys.
+func (c *Config) setHealth(key, v string) (ok bool, err error) {
+	switch key {
+	case keyLivenessPath:
+		c.LivenessPath = v
+	case keyReadinessPath:
+		c.ReadinessPath = v
+	case keyDrainDelay:
+		return true, setParsed(&c.DrainDelay, v, parseSeconds)
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// lookupHealth is Lookup for the health keys (the delay in whole seconds).
+func (c Config) lookupHealth(key string) (string, bool) {
+	switch key {
+	case keyLivenessPath:
+		return c.LivenessPath, true
+	case keyReadinessPath:
+		return c.ReadinessPath, true
+	case keyDrainDelay:
+		return strconv.FormatInt(int64(c.DrainDelay/time.Second), 10), true
+	}
+	return "", false
+}
+
+// validateHealth refuses a path that no request can have.
+func (c Config) validateHealth() error {
+	for _, p := range [...]struct{ key, path string }{{keyLivenessPath, c.LivenessPath}, {keyReadinessPath, c.ReadinessPath}} {
+		if p.path != "" && (p.path[0] != '/' || !validPrefix(p.path)) {
+			return &StartupError{What: "config", Culprit: p.key, Err: fmt.Errorf("%q is not a path (\"/healthz\")", p.path)}
+		}
+	}
+	if c.DrainDelay < 0 {
+		return &StartupError{What: "config", Culprit: keyDrainDelay, Err: fmt.Errorf("%v is negative", c.DrainDelay)}
+	}
+	return nil
+}
+
+// serveHealth answers a liveness or readiness probe; it reports whether r
+// was one.
+func (a *App) serveHealth(w http.ResponseWriter, r *http.Request) bool {
+	path := r.URL.Path
+	switch {
+	case path == "":
+		return false
+	case path == a.cfg.LivenessPath:
+		a.LivenessHandler().ServeHTTP(w, r)
+	case path == a.cfg.ReadinessPath:
+		a.ReadinessHandler().ServeHTTP(w, r)
+	default:
+		return false
+	}
+	return true
+}
+
+// LivenessHandler answers 200 "ok" to GET and HEAD while the process can
+// serve (405 to other methods): a balancer or supervisor restarts a
+// process that stops answering it. Config.LivenessPath serves it on the
+// app; mount it elsewhere (an admin listener) with this method.
+func (a *App) LivenessHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		probe(w, r, http.StatusOK, "ok\n")
+	})
+}
+
+// ReadinessHandler answers 200 "ready" to GET and HEAD while the app is
+// ready (see SetReady), 503 "draining" otherwise: a balancer sends no new
+// requests to a replica that is not ready. Serve makes the app not ready as
+// soon as its shutdown begins. Config.ReadinessPath serves it on the app.
+func (a *App) ReadinessHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a.Ready() {
+			probe(w, r, http.StatusOK, "ready\n")
+			return
+		}
+		probe(w, r, http.StatusServiceUnavailable, "draining\n")
+	})
+}
+
+// probe writes the answer of a health endpoint.
+func probe(w http.ResponseWriter, r *http.Request, status int, body string) {
+	h := w.Header()
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		status, body = http.StatusMethodNotAllowed, "method not allowed\n"
+	}
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write([]byte(body))
+	}
+}
+
+// Ready reports whether the app takes new requests: true from New until
+// Serve begins to shut down, or as set by SetReady.
+func (a *App) Ready() bool { return !a.notReady.Load() }
+
+// SetReady sets what the readiness endpoint answers: false takes the
+// replica out of the balancer (for maintenance, or while a dependency is
+// down) without stopping it; true puts it back.
+func (a *App) SetReady(ready bool) { a.notReady.Store(!ready) }
+
+// drain is the start of Serve's shutdown: the app is no longer ready, the
+// server closes connections after their current response, and it keeps
+// serving for DrainDelay so the balancer sees the readiness change before
+// the listener closes.
+func (a *App) drain(srv *http.Server) {
+	a.SetReady(false)
+	srv.SetKeepAlivesEnabled(false)
+	if d := a.cfg.DrainDelay; d > 0 {
+		a.log.Info("fwk: draining before shutdown", "delay", d.String())
+		t := time.NewTimer(d)
+		defer t.Stop()
+		<-t.C
+	}
+}
