@@ -159,12 +159,14 @@ type Config struct {
 	ProxyXFor, ProxyXProto, ProxyXHost, ProxyXPort, ProxyXPrefix, ProxyForwarded int
 	// LivenessPath (LIVENESS_PATH) and ReadinessPath (READINESS_PATH) are
 	// the paths of the liveness and readiness probes of a load balancer
-	// ("/livez", "/readyz"); DrainDelay (SERVE_DRAIN_DELAY, seconds) is how
-	// long Serve keeps serving, not ready, once its shutdown begins, so the
-	// balancer stops sending requests first. Defaults "", "" (not served) and
-	// 0. See health.go and App.ReadinessHandler.
+	// ("/livez", "/readyz"). Default "" (not served). See health.go and
+	// App.ReadinessHandler.
 	LivenessPath, ReadinessPath string
-	DrainDelay                  time.Duration
+	// DrainDelay (SERVE_DRAIN_DELAY, seconds) is how long Serve keeps
+	// serving, not ready, once its shutdown begins, so that the balancer
+	// stops sending requests before the listener closes: a little more than
+	// the balancer's check interval. Default 0.
+	DrainDelay time.Duration
 	// Debug (DEBUG) shows error details and panic stacks to clients and
 	// re-reads templates on every render. Default false.
 	Debug bool
