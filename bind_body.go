@@ -86,6 +86,9 @@ func (c *Ctx) Bind(v any) error {
 // how the client names fields.
 func (c *Ctx) decodeBody(v any) (nameFunc, error) {
 	kind, err := contentKind(c.req.Header.Get("Content-Type"))
+	if jerr := c.jsonOnly(kind); jerr != nil { // bind_json_only.go
+		return nil, jerr
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,11 @@ type Meta struct {
 	// (Flask-WTF's csrf.exempt on a blueprint), for APIs authenticated by
 	// a header rather than a cookie.
 	CSRFExempt bool
+	// AcceptForms lets the views of a CSRFExempt controller bind
+	// url-encoded and multipart bodies, as the AcceptForms view option
+	// does: give it to an API authenticated by a header, which a
+	// cross-site form cannot send. Without it they bind JSON only.
+	AcceptForms bool
 }
 
 // MetaProvider is implemented by controllers that declare options.

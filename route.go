@@ -64,7 +64,9 @@ type Route struct {
 	rulOpts    ruleOptions
 	csrfExempt bool  // CSRFExempt (csrf_protect.go)
 	maxBody    int64 // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
-	set        optionSet
+	// acceptForms: AcceptForms (bind_json_only.go); inherited like servesJSON
+	acceptForms bool
+	set         optionSet
 
 	// Controller/resource routes.
 	controller     any          // the controller value (a pointer), nil for plain funcs

@@ -200,6 +200,12 @@ func TestAPIErrors(t *testing.T) {
 		{"wrong token", "DELETE", loc, "", []string{"Authorization", "Bearer nope"}, 401, "API token"},
 		{"not JSON nor a form", "POST", "/api/posts", `title: T`, []string{"Content-Type", "text/plain"}, 415, "Content-Type must be application/json"},
 		{"comment, not JSON nor a form", "POST", loc + "/comments", `<c/>`, []string{"Content-Type", "application/xml"}, 415, "Content-Type must be application/json"},
+		// A page on another site can post a form with no preflight: the
+		// CSRF-exempt API takes JSON only.
+		{"comment from a cross-site form", "POST", loc + "/comments", "author=mallory&body=hi",
+			[]string{"Content-Type", "application/x-www-form-urlencoded", "Authorization", "", "Origin", "https://evil.example"}, 415, "Content-Type must be application/json"},
+		{"comment from a cross-site multipart form", "POST", loc + "/comments", "--b\r\nContent-Disposition: form-data; name=\"author\"\r\n\r\nmallory\r\n--b--\r\n",
+			[]string{"Content-Type", "multipart/form-data; boundary=b", "Authorization", ""}, 415, "Content-Type must be application/json"},
 		{"malformed JSON", "POST", "/api/posts", `{"title": `, nil, 400, "invalid JSON"},
 		{"unknown field", "POST", "/api/posts", `{"title": "T", "body": "B", "author": "x"}`, nil, 400, "author"},
 	}

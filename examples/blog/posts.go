@@ -37,9 +37,10 @@ type PostResource struct {
 
 // Meta declares Publish as a member action: POST /api/posts/<int:id>/publish.
 // The API is authenticated by a header, not a cookie, so it is exempt from
-// CSRF protection.
+// CSRF protection; for the same reason it may take forms (curl -d): a
+// cross-site form cannot send the header.
 func (r *PostResource) Meta() fwk.Meta {
-	return fwk.Meta{CSRFExempt: true, Views: []fwk.ViewSpec{
+	return fwk.Meta{CSRFExempt: true, AcceptForms: true, Views: []fwk.ViewSpec{
 		fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost)),
 	}}
 }
