@@ -78,6 +78,13 @@ func newFormField(sf reflect.StructField, name string) (formField, error) {
 		f.input = inputType(sf.Type)
 	}
 	f.def, f.hasDef = sf.Tag.Lookup("default")
+	for _, t := range strings.Split(sf.Tag.Get("validate"), ",") {
+		if p, ok := strings.CutPrefix(t, tagFileSize+"="); ok {
+			if _, _, err := fileSizeBounds(p); err != nil {
+				return f, err
+			}
+		}
+	}
 	if sf.Type == fileHeaderType || sf.Type == fileHeadersType {
 		return f, nil
 	}
