@@ -140,6 +140,7 @@ func TestDocSnippetsCompile(t *testing.T) {
 				continue
 			}
 			where[p] = b
+			embedPlaceholders(t, filepath.Join(dir, filepath.Dir(p)), b.code)
 			if formatted, err := format.Source([]byte(b.code)); err == nil && string(formatted) != b.code {
 				t.Errorf("%s:%d: the block is not gofmt-formatted; gofmt gives:\n%s", b.file, b.line, formatted)
 			}
@@ -156,6 +157,23 @@ func TestDocSnippetsCompile(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Errorf("go vet of the documentation's Go blocks failed (%v):\n%s", err, mapToDocs(string(out), where))
+	}
+}
+
+// embedPlaceholders creates, beside a block, a file for each pattern of
+// its //go:embed lines, so that embedding compiles: a pattern naming a
+// file ("a/x.html", "*.css") gets that file, one naming a folder gets a
+// file inside it.
+func embedPlaceholders(t *testing.T, dir, code string) {
+	t.Helper()
+	for _, m := range regexp.MustCompile(`(?m)^//go:embed (.+)$`).FindAllStringSubmatch(code, -1) {
+		for _, pattern := range strings.Fields(m[1]) {
+			p := strings.NewReplacer("*", "x", "?", "x").Replace(strings.TrimPrefix(pattern, "all:"))
+			if !strings.Contains(filepath.Base(p), ".") {
+				p = filepath.Join(p, "placeholder.txt")
+			}
+			writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), "")
+		}
 	}
 }
 
