@@ -21,9 +21,10 @@ var templateFiles embed.FS
 
 // Blog is the app bundle: the last bundle given to fwk.New.
 type Blog struct {
-	store *Store
-	keys  *Keys
-	log   *slog.Logger // the access log; nil for slog.Default()
+	store    *Store
+	keys     *Keys
+	log      *slog.Logger     // the access log; nil for slog.Default()
+	sessions fwk.SessionStore // nil: sessions in the signed cookie
 }
 
 // Keys holds the secrets the views check, injected into the controllers
@@ -75,7 +76,11 @@ func (b *Blog) Middleware() []func(http.Handler) http.Handler {
 // model loader makes *Post view params load from the store (404 when
 // missing).
 func (b *Blog) Services() []any {
-	return []any{b.store, b.keys, fwk.RegisterModel(b.loadPost)}
+	services := []any{b.store, b.keys, fwk.RegisterModel(b.loadPost)}
+	if b.sessions != nil {
+		services = append(services, b.sessions)
+	}
+	return services
 }
 
 // loadPost loads the post of a URL param for views taking a *Post.
@@ -96,6 +101,9 @@ type Options struct {
 	Store    *Store
 	APIToken string
 	Logger   *slog.Logger
+	// Sessions keeps the sessions (BLOG_REDIS_ADDR: Redis); nil keeps them
+	// in the signed cookie.
+	Sessions fwk.SessionStore
 }
 
 // NewApp builds the blog application on cfg.
@@ -110,5 +118,5 @@ func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
 	if cfg.Values["SITE_NAME"] == "" {
 		cfg.Values["SITE_NAME"] = "The fwk blog"
 	}
-	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}, log: o.Logger})
+	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}, log: o.Logger, sessions: o.Sessions})
 }

@@ -19,6 +19,8 @@
 //	           (and printed) when unset
 //	-admin-password password of the "admin" user created on an empty
 //	           database [BLOG_ADMIN_PASSWORD], random (and printed) when unset
+//	-redis     Redis server keeping the sessions [BLOG_REDIS_ADDR], host:port;
+//	           unset: sessions live in the signed cookie
 //
 // fwk's own settings come from the environment under their SPEC names
 // (SECRET_KEY, WTF_CSRF_ENABLED, DEBUG, ...): see fwk.ConfigFromEnv.
@@ -53,7 +55,7 @@ func main() {
 
 // settings are the blog's own flags.
 type settings struct {
-	addr, driver, dsn, apiToken, adminPassword string
+	addr, driver, dsn, apiToken, adminPassword, redisAddr string
 }
 
 // parseSettings reads the flags of args (after the program name), with
@@ -74,6 +76,7 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 	fl.StringVar(&s.dsn, "db", env("BLOG_DB", filepath.Join(os.TempDir(), "fwk-blog.db")), "SQLite file, \":memory:\", or PostgreSQL `DSN` [BLOG_DB]")
 	fl.StringVar(&s.apiToken, "api-token", env("BLOG_API_TOKEN", ""), "bearer `token` for API writes; random when empty [BLOG_API_TOKEN]")
 	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user created on an empty database; random when empty [BLOG_ADMIN_PASSWORD]")
+	fl.StringVar(&s.redisAddr, "redis", env("BLOG_REDIS_ADDR", ""), "Redis `host:port` keeping the sessions; empty: in the cookie [BLOG_REDIS_ADDR]")
 	if err := fl.Parse(args); err != nil {
 		return s, nil, err
 	}
@@ -117,8 +120,13 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 	if err := seedAdmin(ctx, store, s.adminPassword, out); err != nil {
 		return err
 	}
+	sessions, closeSessions, err := redisSessions(ctx, s.redisAddr)
+	if err != nil {
+		return err
+	}
+	defer closeSessions()
 	logger := slog.New(slog.NewTextHandler(out, nil)) // the access log and the app's errors
-	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger})
+	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger, Sessions: sessions})
 	if err != nil {
 		return err
 	}
