@@ -110,6 +110,11 @@ func baseURL(app *fwk.App, s string) (*url.URL, error) {
 	return &url.URL{Scheme: u.Scheme, Host: u.Host}, nil
 }
 
+// Cookies returns the cookies the client holds for target (a path, or an
+// absolute URL): those it would send there, with their names and values
+// only, as a browser's jar gives them.
+func (c *Client) Cookies(target string) []*http.Cookie { return c.jar.Cookies(c.resolve(target)) }
+
 // App returns the app the client sends its requests to.
 func (c *Client) App() *fwk.App { return c.app }
 

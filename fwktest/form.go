@@ -3,6 +3,7 @@ package fwktest
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -220,7 +221,7 @@ func (f *Form) Submit(values url.Values, opts ...RequestOption) *Response {
 	}
 	for k, vs := range values {
 		if !slices.Contains(f.names, k) {
-			c.t.Errorf("fwktest: the form has no field %q (it has %s)\nform: %s", k, strings.Join(f.names, ", "), f.HTML())
+			c.t.Errorf("fwktest: %s has no field %q (it has %s)", f.startTag(), k, strings.Join(f.names, ", "))
 		}
 		if len(vs) == 0 {
 			delete(fields, k)
@@ -234,6 +235,17 @@ func (f *Form) Submit(values url.Values, opts ...RequestOption) *Response {
 	req.Header.Set("Referer", page.String())
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
 	return c.exchange(req, body, c.requestOptions(opts))
+}
+
+// startTag returns the form's start tag, to name it in messages.
+func (f *Form) startTag() string {
+	var b strings.Builder
+	b.WriteString("<form")
+	for _, a := range f.Node.Attr {
+		fmt.Fprintf(&b, " %s=%q", a.Key, a.Val)
+	}
+	b.WriteString(">")
+	return b.String()
 }
 
 // request builds the request submitting fields.

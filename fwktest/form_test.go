@@ -96,5 +96,5 @@ func TestFormUnknownField(t *testing.T) {
 	f := fake(t, func(tb testing.TB) {
 		fwktest.New(tb, newApp(t)).Get("/page").Form("search").Submit(url.Values{"query": {"x"}})
 	})
-	mustFail(t, f, `the form has no field "query" (it has q)`, `<form id="search"`)
+	mustFail(t, f, `<form id="search" action="/echo"> has no field "query" (it has q)`)
 }
