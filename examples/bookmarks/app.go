@@ -42,12 +42,3 @@ func NewApp(cfg fwk.Config, store *Store) (*fwk.App, error) {
 	cfg.CSRFEnabled = true
 	return fwk.New(cfg, &App{store: store})
 }
-
-// sessionUser is the session key of the logged-in user's name.
-const sessionUser = "user"
-
-// currentUser returns the name of the logged-in user, "" for none.
-func currentUser(ctx *fwk.Ctx) string {
-	name, _ := fwk.SessionValue[string](ctx.Session(), sessionUser)
-	return name
-}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/fwkgo/fwk"
+)
+
+// BookmarkResource is the JSON API of the logged-in user's bookmarks:
+// GET and POST /api/bookmarks. It uses the session cookie of the pages, so
+// a POST needs a CSRF token too (the X-CSRFToken header).
+type BookmarkResource struct {
+	fwk.Resource
+	Store *Store `fwk:"inject"`
+}
+
+// List answers GET /api/bookmarks: {"bookmarks": [...]}.
+func (r *BookmarkResource) List(ctx *fwk.Ctx) error {
+	user := currentUser(ctx)
+	if user == "" {
+		return fwk.Abort(http.StatusUnauthorized)
+	}
+	return ctx.JSON(fwk.M{"bookmarks": r.Store.List(user)})
+}
+
+// NewBookmark is the body of POST /api/bookmarks.
+type NewBookmark struct {
+	URL   string `json:"url" validate:"required,http_url"`
+	Title string `json:"title" validate:"required,max=200"`
+}
+
+// Create answers POST /api/bookmarks with the new bookmark (201).
+func (r *BookmarkResource) Create(ctx *fwk.Ctx, in fwk.Body[NewBookmark]) error {
+	user := currentUser(ctx)
+	if user == "" {
+		return fwk.Abort(http.StatusUnauthorized)
+	}
+	b := r.Store.Add(user, Bookmark{URL: in.Value.URL, Title: in.Value.Title})
+	return ctx.JSON(fwk.M{"bookmark": b}, http.StatusCreated)
+}
