@@ -108,10 +108,13 @@ package fwk_test
 //   ...test_it_works_with_config_keys_returning_endpoints  covered: "config key endpoint", "config value unknown endpoint"
 //                                           (rules are fixed by fwk.New: "before the rule is added" is the unknown-endpoint case)
 //   ...test_it_works_with_endpoints         covered: "unknown endpoint", "endpoint string param"
-//   ...test_it_works_with_controller_method_names  covered: "cls snake method"
+//   ...test_it_works_with_controller_method_names  covered: "cls snake method"; TestURLForUnroutedCls
+//                                           (a class the app does not route, as the reference's is)
 //   ...test_it_works_with_url_for_kwargs    covered: "cls resource get", "endpoint string param";
-//                                           added: TestFUURLForCls (the snake names "get"/"delete" the reference uses)
-//   ...test_it_falls_through_if_class_endpoint_not_found  covered: "cls resource no delete"; added: TestFUURLForCls
+//                                           added: TestFUURLForCls (the snake names "get"/"delete" the reference uses);
+//                                           TestURLForUnroutedCls (an unrouted class, URLFor and Redirect)
+//   ...test_it_falls_through_if_class_endpoint_not_found  covered: "cls resource no delete"; added: TestFUURLForCls;
+//                                           TestURLForUnroutedCls "falls through"
 //   TestJoin (6)                            covered: naming TestJoin, TestJoinTrailingSlash (#19-#25)
 //   TestMethodNameToUrl.test_it_works       covered: naming TestMethodNameToURL (#13, #14)
 //   TestValidateRedirectUrl.test_it_fails_on_garbage  covered: TestRedirect "97 ...", internal/safeurl TestNextRejects

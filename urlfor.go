@@ -118,6 +118,9 @@ func Scheme(scheme string) URLOption { return URLOption{kind: optScheme, str: sc
 // Cls lets a bare method name name a view of the controller ctrl (SPEC
 // _cls): ctrl is a controller value, a pointer to one, or its reflect.Type.
 // On a Ctx serving a controller view, the current controller is the default.
+// A controller the app does not route names its views by its own default
+// endpoints ("<Meta.EndpointPrefix>.<snake_case method>"), built when a
+// rule of the app has that endpoint.
 func Cls(ctrl any) URLOption { return URLOption{kind: optCls, val: ctrl} }
 
 // urlArgs holds the options among the variadic arguments. The key/value
@@ -364,12 +367,19 @@ func (a *App) build(r *http.Request, ctrl reflect.Type, name string, ua *urlArgs
 	dotted := strings.IndexByte(name, '.') >= 0
 	var methodErr error
 	if ctrl != nil && !dotted {
-		routes := a.controllerRoutes(ctrl, name)
-		if len(routes) > 0 {
-			u, err := a.buildRoutes(r, routes, ua, values)
-			if err == nil {
-				return u, nil
-			}
+		var u string
+		var err error
+		if routes := a.controllerRoutes(ctrl, name); len(routes) > 0 {
+			u, err = a.buildRoutes(r, routes, ua, values)
+		} else if ep := classEndpoint(ctrl, name); ep != "" { // a class the app does not route
+			u, err = a.buildEndpoint(r, ep, ua, values)
+		} else {
+			err = router.ErrUnknownEndpoint
+		}
+		if err == nil {
+			return u, nil
+		}
+		if !errors.Is(err, router.ErrUnknownEndpoint) {
 			methodErr = err
 		}
 	}
