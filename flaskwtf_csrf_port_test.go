@@ -580,6 +580,39 @@ func TestFlaskWTFValidationErrors(t *testing.T) {
 	}
 }
 
+// wtfFormIndex is test_form_csrf's view: "good" when the form validates on
+// submit, the CSRF field's first error after a failed submit, else the
+// field's current token.
+func wtfFormIndex(ctx *fwk.Ctx) error {
+	var f bareForm
+	if err := fwk.BindForm(ctx, &f); err != nil {
+		return err
+	}
+	if f.ValidateOnSubmit() {
+		return ctx.Respond(http.StatusOK, "good")
+	}
+	if errs := f.Errors()["csrf_token"]; len(errs) > 0 {
+		return ctx.Respond(http.StatusOK, errs[0])
+	}
+	return ctx.Respond(http.StatusOK, f.Fields()[0].Value)
+}
+
+func TestFlaskWTFFormCSRF(t *testing.T) {
+	// The form's own check: the app-wide one is off (WTF_CSRF_CHECK_DEFAULT).
+	noDefault := func(c *fwk.Config) { c.CSRFCheckDefault = false }
+	srv, cl, _ := wtfApp(t, noDefault, false, routes.Func("/form", wtfFormIndex, fwk.Methods("GET", "POST")))
+	code, tok := sget(t, cl, srv.URL+"/form")
+	if code != http.StatusOK || strings.Count(tok, ".") != 2 {
+		t.Fatalf("GET /form = %d %q, want the token", code, tok)
+	}
+	if _, body := postForm(t, cl, srv.URL+"/form", nil); body != "The CSRF token is missing." {
+		t.Errorf("POST without token = %q", body)
+	}
+	if _, body := postForm(t, cl, srv.URL+"/form", url.Values{"csrf_token": {tok}}); body != "good" {
+		t.Errorf("POST with the token = %q, want good", body)
+	}
+}
+
 func TestFlaskWTFFormErrorLogged(t *testing.T) {
 	validate := func(ctx *fwk.Ctx) error {
 		var f bareForm

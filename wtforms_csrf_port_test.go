@@ -219,3 +219,41 @@ func bool2int(b bool) int {
 	}
 	return 0
 }
+
+// simplePopulateObject is the upstream SimplePopulateObject.
+type simplePopulateObject struct {
+	A         string `form:"a"`
+	CSRFToken string `form:"csrf_token"`
+}
+
+func TestWTFormsCSRFNoPopulate(t *testing.T) {
+	view := func(ctx *Ctx) error {
+		var f wtfF
+		kw := map[string]any{"a": "test", "csrf_token": "dummytoken"}
+		if err := BindForm(ctx, &f, FormKwargs(kw)); err != nil {
+			return err
+		}
+		var obj simplePopulateObject
+		if err := f.PopulateObj(&obj); err != nil {
+			return err
+		}
+		return ctx.Respond(http.StatusOK, fmt.Sprintf("a=%q csrf_token=%q", obj.A, obj.CSRFToken))
+	}
+	cfg := DefaultConfig()
+	cfg.SecretKey, cfg.CSRFEnabled = testSecret, true
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := New(cfg, flashBundle{rs: []*Route{NewRoute("/", view)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a)
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if body, _ := io.ReadAll(res.Body); string(body) != `a="test" csrf_token=""` {
+		t.Errorf("PopulateObj = %d %s, want a set, csrf_token not", res.StatusCode, body)
+	}
+}
