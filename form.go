@@ -36,7 +36,10 @@ import (
 // "false" are false), time.Time (RFC 3339, datetime-local or date inputs),
 // encoding.TextUnmarshaler, pointers to those, slices of those (repeated
 // inputs), *multipart.FileHeader and []*multipart.FileHeader (uploads);
-// another type is an error of BindForm naming the field.
+// another type is an error of BindForm naming the field. The fields of an
+// embedded struct are the form's own, where it is embedded (a form embedding
+// another extends it, as a WTForms subclass does; an outer field hides an
+// embedded one of the same name).
 //
 // An optional method FieldOrder() []string on the form (SPEC's field_order,
 // a constant list) names fields in render order; the fields it does not

@@ -42,13 +42,22 @@ type formField struct {
 var timeType = reflect.TypeFor[time.Time]()
 
 // formFields resolves the fields of the struct type st (the Form embedded
-// in it excluded).
+// in it excluded). The fields of an embedded struct (another form, or a
+// group of fields several forms share) are the form's own, in its place,
+// as Go promotes them: an outer field hides an embedded one of the same
+// name, as a WTForms subclass's field replaces its base's.
 func formFields(st reflect.Type) ([]formField, error) {
 	var out []formField
 	seen := map[string]bool{}
-	for i := range st.NumField() {
-		sf := st.Field(i)
-		if sf.Type == reflect.TypeFor[Form]() || !sf.IsExported() {
+	for _, sf := range reflect.VisibleFields(st) {
+		switch {
+		case sf.Type == reflect.TypeFor[Form]() || !sf.IsExported() && !sf.Anonymous:
+			continue
+		case sf.Anonymous && sf.Type.Kind() == reflect.Struct:
+			continue // its fields follow
+		case sf.Anonymous && sf.Type.Kind() == reflect.Pointer:
+			return nil, fmt.Errorf("field %s: embed the struct, not a pointer to it", sf.Name)
+		case !sf.IsExported():
 			continue
 		}
 		name := formKey(sf)

@@ -13,6 +13,7 @@ package fwk
 import (
 	"net/http"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -142,7 +143,10 @@ func (a *App) validateValue(rv reflect.Value, names nameFunc) error {
 	if !ok {
 		return nil // nil, or an InvalidValidationError for a value it cannot check
 	}
-	return newValidationError(rv.Elem().Type(), ve, names)
+	if e := newValidationError(rv.Elem().Type(), ve, names); len(e.Fields) > 0 {
+		return e
+	}
+	return nil // only hidden fields failed
 }
 
 // newValidationError maps the validator's errors to client names and
@@ -151,6 +155,9 @@ func newValidationError(root reflect.Type, ve validator.ValidationErrors, names 
 	e := &ValidationError{Fields: make(map[string][]string, len(ve)), err: ve}
 	for _, fe := range ve {
 		ref := resolveField(root, fe.StructNamespace(), names)
+		if ref.hidden {
+			continue // not a field of the client's: the outer one is
+		}
 		e.Fields[ref.name] = append(e.Fields[ref.name], fieldMessage(fe, ref, names))
 	}
 	return e
@@ -163,6 +170,7 @@ type fieldRef struct {
 	sf     reflect.StructField
 	parent reflect.Type // the struct holding sf; nil when unresolved
 	elem   bool         // the error is on an element (a "dive" tag)
+	hidden bool         // an outer field of the same name hides the field
 }
 
 // resolveField turns a validator namespace ("Signup.Items[1].Name") into
@@ -176,6 +184,7 @@ func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
 	var (
 		b   strings.Builder
 		ref fieldRef
+		vis = shadowCheck{t: root}
 	)
 	t := root
 	for rest != "" {
@@ -191,6 +200,7 @@ func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
 			if sf, ok := indirect(t).FieldByName(name); ok {
 				key, flat = names.of(sf)
 				ref.sf, ref.parent, t = sf, indirect(t), sf.Type
+				ref.hidden = ref.hidden || vis.hides(sf, flat)
 			} else {
 				t = nil
 			}
@@ -207,9 +217,33 @@ func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
 				t = indirect(t).Elem()
 			}
 		}
+		if !flat {
+			vis = shadowCheck{t: t}
+		}
 	}
 	ref.name = b.String()
 	return ref
+}
+
+// shadowCheck finds the fields of embedded structs that an outer field of
+// the same name hides (Go's promotion rule, which encoding/json and forms
+// follow): t is the struct type the client's name starts from, path the
+// index of the embedded structs walked since.
+type shadowCheck struct {
+	t    reflect.Type
+	path []int
+}
+
+// hides walks into sf, a field of the struct last walked (flat: an
+// embedded struct whose fields are spelled without it), and reports
+// whether sf is hidden from the client's struct.
+func (s *shadowCheck) hides(sf reflect.StructField, flat bool) bool {
+	s.path = append(s.path, sf.Index...)
+	if flat || s.t == nil || indirect(s.t).Kind() != reflect.Struct {
+		return false
+	}
+	vf, ok := indirect(s.t).FieldByName(sf.Name)
+	return !ok || !slices.Equal(vf.Index, s.path)
 }
 
 // nextSegment splits "a[x.y].b.c" into "a[x.y]" and "b.c": dots inside

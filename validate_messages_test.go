@@ -135,3 +135,31 @@ func TestFileSizeBadParameter(t *testing.T) {
 		t.Errorf("a malformed file_size: %d %s, want 500", status, body)
 	}
 }
+
+// shadowBase's Name is hidden by shadowOuter's, as encoding/json hides it.
+type shadowBase struct {
+	Name string `json:"name" validate:"required"`
+	Note string `json:"note" validate:"max=2"`
+}
+
+type shadowOuter struct {
+	shadowBase
+	Name string `json:"name"`
+}
+
+func TestValidationSkipsHiddenFields(t *testing.T) {
+	base, c, _ := portServer(t, fwk.DefaultConfig(), func(ctx *fwk.Ctx) error {
+		var v shadowOuter
+		if err := ctx.Bind(&v); err != nil {
+			return err
+		}
+		return ctx.NoContent()
+	})
+	if status, body := portStatus(t, base, c, "POST", "application/json", `{"note":"ok"}`); status != 204 {
+		t.Errorf("a hidden required field: %d %s, want 204", status, body)
+	}
+	status, body := portStatus(t, base, c, "POST", "application/json", `{"note":"long"}`)
+	if want := `"errors":{"note":["Field cannot be longer than 2 characters."]}`; status != 422 || !strings.Contains(body, want) {
+		t.Errorf("a promoted field: %d %s, want 422 with %s", status, body, want)
+	}
+}

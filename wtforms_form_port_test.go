@@ -21,7 +21,8 @@ package fwk_test
 //	test_baseform_formdata_wrapper_error   not applicable: FormFormData takes url.Values, so a list
 //	                                       cannot be given (the TypeError is a compile error)
 //	test_form_meta_monkeypatch             not applicable: run-time changes to a class
-//	test_form_meta_subclassing             not applicable: Go has no subclassing; a form is one struct
+//	test_form_meta_subclassing             TestWTFormsMetaSubclassing (a subclass is a struct embedding
+//	                                       the base form; the class identity asserts: not applicable)
 //	test_form_meta_class_meta_reassign     not applicable: the meta is FormMeta's options, per BindForm
 //	test_validate                          TestWTFormsValidate
 //	test_validate_with_extra               TestWTFormsValidateWithExtra (Validate takes no extra
@@ -162,6 +163,47 @@ func TestWTFormsPrefixes(t *testing.T) {
 		bind(t, ctx, h, fwk.FormPrefix("foo["))
 		if name := h.Fields()[0].Name; name != "foo[-test" {
 			t.Errorf("prefix foo[: %q", name)
+		}
+	})
+}
+
+// baseA and subB are test_form_meta_subclassing's A and B(A): B's c hides
+// A's, as a subclass's field replaces its base's.
+type baseA struct {
+	fwk.Form
+	A string
+	C string `validate:"required"`
+}
+
+type subB struct {
+	baseA
+	B string
+	C string
+}
+
+func TestWTFormsMetaSubclassing(t *testing.T) {
+	inFormView(t, func(ctx *fwk.Ctx) {
+		names := func(fields []fwk.Field) (out []string) {
+			for _, fl := range fields {
+				out = append(out, fl.Name)
+			}
+			return out
+		}
+		a, b := &baseA{}, &subB{}
+		bind(t, ctx, a, fwk.FormFormData(url.Values{"a": {"1"}}))
+		bind(t, ctx, b, fwk.FormFormData(url.Values{"a": {"1"}, "b": {"2"}}))
+		if got := names(a.Fields()); !reflect.DeepEqual(got, []string{"a", "c"}) {
+			t.Errorf("A's fields %v", got)
+		}
+		if got := names(b.Fields()); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
+			t.Errorf("B's fields %v", got)
+		}
+		if b.A != "1" || b.B != "2" {
+			t.Errorf("B bound %+v", b)
+		}
+		// A's c is required, B's is not: B's replaced it.
+		if a.Validate() || !b.Validate() {
+			t.Errorf("A valid %v (%v), B valid %v (%v)", a.Validate(), a.Errors(), b.Validate(), b.Errors())
 		}
 	})
 }
