@@ -23,6 +23,7 @@ var templateFiles embed.FS
 type Blog struct {
 	store    *Store
 	keys     *Keys
+	limits   *RateLimiter     // of the login (ratelimit.go)
 	log      *slog.Logger     // the access log; nil for slog.Default()
 	sessions fwk.SessionStore // nil: sessions in the signed cookie
 }
@@ -76,7 +77,7 @@ func (b *Blog) Middleware() []func(http.Handler) http.Handler {
 // model loader makes *Post view params load from the store (404 when
 // missing).
 func (b *Blog) Services() []any {
-	services := []any{b.store, b.keys, fwk.RegisterModel(b.loadPost)}
+	services := []any{b.store, b.keys, b.limits, fwk.RegisterModel(b.loadPost)}
 	if b.sessions != nil {
 		services = append(services, b.sessions)
 	}
@@ -104,6 +105,8 @@ type Options struct {
 	// Sessions keeps the sessions (BLOG_REDIS_ADDR: Redis); nil keeps them
 	// in the signed cookie.
 	Sessions fwk.SessionStore
+	// LoginLimits are the login's rate limits; nil for DefaultLoginLimits.
+	LoginLimits *LoginLimits
 }
 
 // NewApp builds the blog application on cfg.
@@ -118,5 +121,10 @@ func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
 	if cfg.Values["SITE_NAME"] == "" {
 		cfg.Values["SITE_NAME"] = "The fwk blog"
 	}
-	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken}, log: o.Logger, sessions: o.Sessions})
+	limits := DefaultLoginLimits()
+	if o.LoginLimits != nil {
+		limits = *o.LoginLimits
+	}
+	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken},
+		limits: NewRateLimiter(limits), log: o.Logger, sessions: o.Sessions})
 }

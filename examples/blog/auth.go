@@ -17,7 +17,8 @@ const (
 // are in templates/auth/.
 type AuthController struct {
 	fwk.Controller
-	Store *Store `fwk:"inject"`
+	Store  *Store       `fwk:"inject"`
+	Limits *RateLimiter `fwk:"inject"`
 }
 
 // Meta routes Login on GET and POST, and Logout on POST only (a link that
@@ -37,11 +38,18 @@ type LoginForm struct {
 	Next     string `input:"hidden"` // where to go after logging in
 }
 
-// Login shows the login form and checks it. On success the session gets a
-// new identity (Renew: a session id planted before login is worthless
-// after it) and the user's id, and the user goes to "next" when it is a
-// safe local URL, else to the admin area.
+// Login shows the login form and checks it. An attempt (a POST) first
+// passes the rate limits (ratelimit.go: 429 with Retry-After over them),
+// since checking a password is the most expensive thing the blog does. On
+// success the session gets a new identity (Renew: a session id planted
+// before login is worthless after it) and the user's id, and the user goes
+// to "next" when it is a safe local URL, else to the admin area.
 func (c *AuthController) Login(ctx *fwk.Ctx) error {
+	if ctx.Request().Method == http.MethodPost {
+		if err := c.Limits.Allow(ctx); err != nil {
+			return err
+		}
+	}
 	f := &LoginForm{}
 	next := fwk.FormData(fwk.M{"next": ctx.Request().URL.Query().Get("next")})
 	if err := fwk.BindForm(ctx, f, next); err != nil {

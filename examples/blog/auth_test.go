@@ -35,6 +35,13 @@ func (p *formPage) token(path string) string {
 // and the body.
 func (p *formPage) post(path string, form url.Values) (int, string, string) {
 	p.t.Helper()
+	status, body, h := p.postHeader(path, form)
+	return status, h.Get("Location"), body
+}
+
+// postHeader is post returning the body and every header.
+func (p *formPage) postHeader(path string, form url.Values) (int, string, http.Header) {
+	p.t.Helper()
 	req, err := http.NewRequest("POST", p.base+path, strings.NewReader(form.Encode()))
 	if err != nil {
 		p.t.Fatal(err)
@@ -47,7 +54,7 @@ func (p *formPage) post(path string, form url.Values) (int, string, string) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header.Get("Location"), string(body)
+	return resp.StatusCode, string(body), resp.Header
 }
 
 // TestLoginFlow logs in and out over HTTP: the admin area redirects to the

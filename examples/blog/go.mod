@@ -12,6 +12,7 @@ require (
 	github.com/fwkgo/fwk/redisstore v0.0.0-00010101000000-000000000000
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/redis/go-redis/v9 v9.23.0
+	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -56,6 +56,7 @@ func main() {
 // settings are the blog's own flags.
 type settings struct {
 	addr, driver, dsn, apiToken, adminPassword, redisAddr string
+	logins                                                LoginLimits
 }
 
 // parseSettings reads the flags of args (after the program name), with
@@ -77,6 +78,15 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 	fl.StringVar(&s.apiToken, "api-token", env("BLOG_API_TOKEN", ""), "bearer `token` for API writes; random when empty [BLOG_API_TOKEN]")
 	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user created on an empty database; random when empty [BLOG_ADMIN_PASSWORD]")
 	fl.StringVar(&s.redisAddr, "redis", env("BLOG_REDIS_ADDR", ""), "Redis `host:port` keeping the sessions; empty: in the cookie [BLOG_REDIS_ADDR]")
+	def := DefaultLoginLimits()
+	if err := rateFlag(fl, &s.logins.PerClient, "login-rate", "BLOG_LOGIN_RATE", def.PerClient.String(),
+		"login attempts from one client address: N/s, N/m, N/h or off", getenv); err != nil {
+		return s, nil, err
+	}
+	if err := rateFlag(fl, &s.logins.Global, "login-rate-global", "BLOG_LOGIN_RATE_GLOBAL", def.Global.String(),
+		"login attempts from all clients together", getenv); err != nil {
+		return s, nil, err
+	}
 	if err := fl.Parse(args); err != nil {
 		return s, nil, err
 	}
@@ -87,6 +97,24 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 		return s, nil, err
 	}
 	return s, fl.Args(), nil
+}
+
+// rateFlag defines the flag name holding a Rate, whose default is the
+// value of the environment variable key, else def.
+func rateFlag(fl *flag.FlagSet, r *Rate, name, key, def, usage string, getenv func(string) string) error {
+	v := getenv(key)
+	if v == "" {
+		v = def
+	}
+	var err error
+	if *r, err = ParseRate(v); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	fl.Func(name, fmt.Sprintf("%s (default %s) [%s]", usage, v, key), func(s string) (err error) {
+		*r, err = ParseRate(s)
+		return err
+	})
+	return nil
 }
 
 // run is main without the exit: args are os.Args; it serves until ctx is
@@ -126,7 +154,8 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 	}
 	defer closeSessions()
 	logger := slog.New(slog.NewTextHandler(out, nil)) // the access log and the app's errors
-	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger, Sessions: sessions})
+	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger,
+		Sessions: sessions, LoginLimits: &s.logins})
 	if err != nil {
 		return err
 	}

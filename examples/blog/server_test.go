@@ -30,21 +30,26 @@ type blogServer struct {
 }
 
 // startBlog runs the blog on 127.0.0.1:0 with a fresh SQLite file holding
-// the admin user, with the blog's default settings (CSRF protection on),
-// until the test ends.
-func startBlog(t *testing.T) *blogServer {
+// the admin user, with the blog's default settings (CSRF protection on)
+// but no login rate limits (the tests log in often), until the test ends.
+// env holds more variables as name, value pairs.
+func startBlog(t *testing.T, env ...string) *blogServer {
 	t.Helper()
 	t.Setenv("SECRET_KEY", "test-secret-key-of-at-least-32-bytes-long")
 	db := testDatabase(t)
 	seedTestDB(t, db)
-	env := map[string]string{
+	vars := map[string]string{
 		"BLOG_ADDR": "127.0.0.1:0", "BLOG_DB": db, "BLOG_API_TOKEN": testAPIToken,
+		"BLOG_LOGIN_RATE": "off", "BLOG_LOGIN_RATE_GLOBAL": "off",
+	}
+	for i := 0; i+1 < len(env); i += 2 {
+		vars[env[i]] = env[i+1]
 	}
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"blog"}, pw, func(k string) string { return env[k] })
+		done <- run(ctx, []string{"blog"}, pw, func(k string) string { return vars[k] })
 		pw.Close()
 	}()
 	s := &blogServer{out: &syncBuffer{}}
