@@ -268,13 +268,17 @@
 //
 // GenerateCSRF (the template function csrfToken) and ValidateCSRF follow
 // Flask-WTF: a raw token in the session, a signed, timestamped token in the
-// page. With WTF_CSRF_ENABLED, every request of a method other than GET,
-// HEAD, OPTIONS and TRACE needs the token in the form field
-// WTF_CSRF_FIELD_NAME or the X-CSRFToken / X-CSRF-Token header (400 with
-// Flask-WTF's reason, a *CSRFError) and must pass http.CrossOriginProtection
-// (WTF_CSRF_TRUSTED_ORIGINS) and, over TLS, the https Origin/Referer check
-// (403). CSRFExempt() and Meta.CSRFExempt exempt views; rules added
-// directly with App.Router().Add are not fwk views and are not checked.
+// page; CSRFMetaTag (csrfMetaTag) puts it in a <meta> tag for scripts.
+// With WTF_CSRF_ENABLED, every request of a method WTF_CSRF_METHODS checks
+// (by default any but GET, HEAD, OPTIONS and TRACE) needs the token in the
+// form field WTF_CSRF_FIELD_NAME or a WTF_CSRF_HEADERS header (X-CSRFToken,
+// X-CSRF-Token) (400 with Flask-WTF's reason, a *CSRFError) and must pass
+// http.CrossOriginProtection (WTF_CSRF_TRUSTED_ORIGINS) and, on https with
+// WTF_CSRF_SSL_STRICT, the https Origin/Referer check (403). CSRFExempt()
+// and Meta.CSRFExempt exempt views; WTF_CSRF_CHECK_DEFAULT=false checks
+// only views that call ProtectCSRF (Flask-WTF's csrf.protect()). A request
+// that passed needs no token in its forms. Rules added directly with
+// App.Router().Add are not fwk views and are not checked.
 //
 // A SECRET_KEY that is set must be 32 bytes or more and not a placeholder;
 // fwk.New also requires one when CSRF is on or a SessionStore is installed
