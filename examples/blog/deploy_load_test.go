@@ -1,0 +1,255 @@
+//go:build postgres
+
+package main
+
+// The simulated users of the deployment test (deploy_test.go): each has a
+// cookie jar and goes through the balancer as a browser and an API client
+// would, checking every answer.
+
+import (
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// result is one request through the balancer.
+type result struct {
+	at     time.Time
+	dur    time.Duration
+	op     string
+	status int // 0: no answer
+	err    string
+}
+
+// ledger collects what the users did and saw.
+type ledger struct {
+	mu       sync.Mutex
+	results  []result
+	problems map[string][]string // kind -> examples; every kind fails the test
+	posts    []string            // titles acknowledged with 201
+	comments []string            // comment bodies acknowledged with 201
+	messages []string            // contact names acknowledged with a redirect
+}
+
+func (l *ledger) add(r result) { l.mu.Lock(); l.results = append(l.results, r); l.mu.Unlock() }
+
+// problem records something a well-behaved user must never see.
+func (l *ledger) problem(kind, format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.problems == nil {
+		l.problems = map[string][]string{}
+	}
+	l.problems[kind] = append(l.problems[kind], fmt.Sprintf(format, args...))
+}
+
+func (l *ledger) acked(list *[]string, v string) {
+	l.mu.Lock()
+	*list = append(*list, v)
+	l.mu.Unlock()
+}
+
+// simUser is one simulated user.
+type simUser struct {
+	name, password string
+	base, apiToken string // the balancer's URL, the API token
+	cl             *http.Client
+	l              *ledger
+	n              int
+	pending        map[string]bool // flashes owed: contact name -> acknowledged
+}
+
+func newSimUser(name, password, base, apiToken string, roots *x509.CertPool, l *ledger) *simUser {
+	jar, _ := cookiejar.New(nil)
+	// Idle connections are dropped before HAProxy's keep-alive timeout ends
+	// them, so that a request never races the proxy's close.
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}, MaxIdleConnsPerHost: 4, IdleConnTimeout: 5 * time.Second}
+	cl := &http.Client{Jar: jar, Transport: tr, Timeout: 20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return &simUser{name: name, password: password, base: base, apiToken: apiToken, cl: cl, l: l, pending: map[string]bool{}}
+}
+
+// do sends one request and records it; body is read whole. A 400 or 403
+// is a CSRF (or form) refusal a well-behaved client must never get, and
+// every session cookie must be Secure.
+func (u *simUser) do(op, method, path string, body io.Reader, header ...string) (int, string, *http.Response) {
+	req, _ := http.NewRequest(method, u.base+path, body)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	start := time.Now()
+	res, err := u.cl.Do(req)
+	if err != nil {
+		u.l.add(result{at: start, dur: time.Since(start), op: op, err: fmt.Sprintf("%s %s: %v", method, path, err)})
+		return 0, "", nil
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	u.l.add(result{at: start, dur: time.Since(start), op: op, status: res.StatusCode})
+	for _, c := range res.Cookies() {
+		if c.Name == "session" && !c.Secure {
+			u.l.problem("session cookie without Secure", "%s %s: %s", method, path, res.Header.Get("Set-Cookie"))
+		}
+	}
+	if res.StatusCode == 400 || res.StatusCode == 403 {
+		u.l.problem("CSRF or form refusal", "%s %s: %d %.200s", method, path, res.StatusCode, b)
+	}
+	return res.StatusCode, string(b), res
+}
+
+// form posts fields with the page's CSRF token, as a browser on the
+// balancer's origin does.
+func (u *simUser) form(op, path string, fields url.Values) (int, string, *http.Response) {
+	return u.do(op, "POST", path, strings.NewReader(fields.Encode()),
+		"Content-Type", "application/x-www-form-urlencoded", "Origin", u.base)
+}
+
+var deployCSRFField = regexp.MustCompile(`name="csrf_token"[^>]*value="([^"]+)"`)
+
+// token gets a page and returns its CSRF token ("" after a 5xx).
+func (u *simUser) token(op, path string) string {
+	code, body, _ := u.do(op, "GET", path, nil)
+	if code != http.StatusOK {
+		return ""
+	}
+	u.checkPage(path, body)
+	if m := deployCSRFField.FindStringSubmatch(body); m != nil {
+		return m[1]
+	}
+	u.l.problem("page without a CSRF token", "%s: %.200s", path, body)
+	return ""
+}
+
+var (
+	loggedInAs = regexp.MustCompile(`Log out ([A-Za-z0-9_-]+)`)
+	flashMsg   = regexp.MustCompile(`Thanks, ([A-Za-z0-9_-]+): your message was sent\.`)
+)
+
+// checkPage checks that a page is the user's own, logged in, and takes
+// the flashes it shows: each owed one once.
+func (u *simUser) checkPage(path, body string) {
+	switch m := loggedInAs.FindStringSubmatch(body); {
+	case m == nil:
+		u.l.problem("user logged out", "%s: GET %s shows no logged-in user", u.name, path)
+	case m[1] != u.name:
+		u.l.problem("session of another user", "%s: GET %s shows %s", u.name, path, m[1])
+	}
+	for _, m := range flashMsg.FindAllStringSubmatch(body, -1) {
+		if _, owed := u.pending[m[1]]; !owed {
+			u.l.problem("flash shown twice or to another user", "%s: GET %s shows the flash of %s", u.name, path, m[1])
+		}
+		delete(u.pending, m[1])
+	}
+}
+
+// login logs the user in, trying again after a 5xx.
+func (u *simUser) login() bool {
+	for try := 0; try < 20; try++ {
+		tok := u.tokenNoCheck()
+		if tok == "" {
+			continue
+		}
+		code, _, res := u.form("login", "/login", url.Values{"name": {u.name}, "password": {u.password}, "csrf_token": {tok}})
+		if code == http.StatusFound && strings.HasPrefix(res.Header.Get("Location"), "/admin") {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// tokenNoCheck is token for the login page, seen before the user is in.
+func (u *simUser) tokenNoCheck() string {
+	code, body, _ := u.do("login page", "GET", "/login", nil)
+	if m := deployCSRFField.FindStringSubmatch(body); code == http.StatusOK && m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// contact posts the contact form and checks the flash on the next pages:
+// shown once if the post was acknowledged (at most once if it failed).
+func (u *simUser) contact() {
+	tok := u.token("contact page", "/contact")
+	if tok == "" {
+		return
+	}
+	u.n++
+	name := fmt.Sprintf("%s-m%d", u.name, u.n)
+	code, _, _ := u.form("contact post", "/contact", url.Values{"name": {name}, "email": {u.name + "@example.com"},
+		"message": {"Hello from " + name}, "csrf_token": {tok}})
+	acked := code == http.StatusFound || code == http.StatusSeeOther
+	u.pending[name] = acked
+	if acked {
+		u.l.acked(&u.l.messages, name)
+	}
+	for i := 0; i < 2; i++ { // the page after the redirect, then one more
+		if code, body, _ := u.do("home page", "GET", "/", nil); code == http.StatusOK {
+			u.checkPage("/", body)
+		}
+	}
+	for n, ok := range u.pending {
+		if ok {
+			u.l.problem("flash lost", "%s: the flash of %s was never shown", u.name, n)
+			delete(u.pending, n)
+		}
+	}
+}
+
+// api creates a post and a comment on it with the API token.
+func (u *simUser) api() {
+	u.n++
+	title := fmt.Sprintf("%s-p%d", u.name, u.n)
+	auth := []string{"Content-Type", "application/json", "Authorization", "Bearer " + u.apiToken}
+	in, _ := json.Marshal(map[string]any{"title": title, "body": "Body of " + title, "published": false})
+	code, body, _ := u.do("api post", "POST", "/api/posts", bytes.NewReader(in), auth...)
+	if code != http.StatusCreated {
+		return
+	}
+	u.l.acked(&u.l.posts, title)
+	var out struct {
+		Post struct{ ID int64 } `json:"post"`
+	}
+	if err := json.Unmarshal([]byte(body), &out); err != nil || out.Post.ID == 0 {
+		u.l.problem("bad API answer", "POST /api/posts: %.200s", body)
+		return
+	}
+	text := title + "-c"
+	in, _ = json.Marshal(map[string]string{"author": u.name, "body": text})
+	if code, _, _ := u.do("api comment", "POST", fmt.Sprintf("/api/posts/%d/comments", out.Post.ID), bytes.NewReader(in), auth[:2]...); code == http.StatusCreated {
+		u.l.acked(&u.l.comments, text)
+	}
+}
+
+// run is the user's life until stop: contact form and API, in turn.
+func (u *simUser) run(stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		u.contact()
+		u.api()
+	}
+}
+
+// percentile is the p-th percentile of the durations (sorted in place).
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[int(float64(len(d)-1)*p)]
+}
