@@ -101,7 +101,7 @@ func echo(ctx *fwk.Ctx) error {
 	}
 	return ctx.JSON(fwk.M{"method": r.Method, "uri": r.RequestURI, "host": r.Host, "tls": r.TLS != nil,
 		"body": string(body), "type": r.Header.Get("Content-Type"), "x": r.Header.Get("X-Test"),
-		"cookies": strings.Join(cookies, "; "), "origin": r.Header.Get("Origin"), "referer": r.Referer()})
+		"cookies": strings.Join(cookies, "; "), "te": strings.Join(r.TransferEncoding, ","), "origin": r.Header.Get("Origin"), "referer": r.Referer()})
 }
 
 // pageHTML is the page of GET /page: forms to select and submit.

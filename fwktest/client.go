@@ -123,10 +123,17 @@ func (c *Client) App() *fwk.App { return c.app }
 func (c *Client) URL(target string) string { return c.resolve(target).String() }
 
 func (c *Client) resolve(target string) *url.URL {
-	u, err := c.base.Parse(target)
+	u, err := url.Parse(target)
 	if err != nil {
 		c.t.Helper()
 		c.t.Fatalf("fwktest: bad URL %q: %v", target, err)
+	}
+	switch {
+	case u.Scheme != "" || u.Host != "":
+	case strings.HasPrefix(u.Path, "/"): // sent as given, dot segments too, as net/http's client does
+		u.Scheme, u.Host = c.base.Scheme, c.base.Host
+	default:
+		u = c.base.ResolveReference(u)
 	}
 	return u
 }
@@ -284,9 +291,10 @@ func (c *Client) roundTrip(req *http.Request, body []byte, ro requestOptions) *R
 	return r
 }
 
-// setBody gives req the body b (replayable, for redirects).
+// setBody gives req the body b (replayable, for redirects); an empty one
+// is none, so that net/http's client sends Content-Length: 0 (not chunks).
 func setBody(req *http.Request, b []byte) {
-	if b == nil {
+	if len(b) == 0 {
 		req.Body, req.GetBody, req.ContentLength = nil, nil, 0
 		return
 	}

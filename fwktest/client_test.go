@@ -12,8 +12,8 @@ import (
 
 // echoed is the JSON answer of /echo.
 type echoed struct {
-	Method, URI, Host, Body, Type, X, Cookies, Origin, Referer string
-	TLS                                                        bool
+	Method, URI, Host, Body, Type, X, Cookies, Origin, Referer, TE string
+	TLS                                                            bool
 }
 
 // modes runs fn in-process and over a loopback listener.
@@ -52,6 +52,13 @@ func TestRequests(t *testing.T) {
 		if got.Method != "PUT" || got.Body != "put" || got.X != "do" || got.Host != "localhost" {
 			t.Errorf("Do = %+v", got)
 		}
+		got = echoed{}
+		c.Do(httptest.NewRequest("GET", "/echo", strings.NewReader(""))).JSON(&got)
+		if got.TE != "" || got.Body != "" {
+			t.Errorf("an empty body was sent as %+v", got)
+		}
+		// A path is sent as given, dot segments too: the app cleans it.
+		c.Get("/x/../echo").ExpectRedirect("/echo")
 	})
 }
 
@@ -63,8 +70,13 @@ func TestBaseURL(t *testing.T) {
 		if got.Host != "shop.example:8443" || !got.TLS {
 			t.Errorf("Host %q TLS %v, want shop.example:8443 over TLS", got.Host, got.TLS)
 		}
-		if u := c.URL("/x?y=1"); u != "https://shop.example:8443/x?y=1" {
-			t.Errorf("URL = %q", u)
+		for target, want := range map[string]string{
+			"/x?y=1": "https://shop.example:8443/x?y=1", "/a/../b": "https://shop.example:8443/a/../b",
+			"rel": "https://shop.example:8443/rel", "http://other/": "http://other/",
+		} {
+			if u := c.URL(target); u != want {
+				t.Errorf("URL(%q) = %q, want %q", target, u, want)
+			}
 		}
 	})
 	f := fake(t, func(tb testing.TB) { fwktest.New(tb, newApp(t), fwktest.BaseURL("ftp://x")) })

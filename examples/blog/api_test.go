@@ -1,20 +1,20 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fwkgo/fwk/fwktest"
 )
 
-// apiClient sends JSON requests to the running blog.
+// apiClient sends JSON requests to the blog, with the API token.
 type apiClient struct {
-	t    *testing.T
-	c    *http.Client
-	base string
+	t *testing.T
+	c *fwktest.Client
 }
 
 // apiResponse is a decoded answer of the API.
@@ -31,11 +31,7 @@ type apiResponse struct {
 // is given.
 func (a *apiClient) do(method, path, body string, header ...string) apiResponse {
 	a.t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, a.base+path, rd)
+	req, err := http.NewRequest(method, path, strings.NewReader(body))
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -51,20 +47,10 @@ func (a *apiClient) do(method, path, body string, header ...string) apiResponse 
 			req.Header.Set(header[i], header[i+1])
 		}
 	}
-	resp, err := a.c.Do(req)
-	if err != nil {
-		a.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		a.t.Fatalf("%s %s: reading the body: %v", method, path, err)
-	}
-	r := apiResponse{Status: resp.StatusCode, Header: resp.Header, Raw: string(raw)}
-	if len(raw) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(raw, &r.Body); err != nil {
-			a.t.Fatalf("%s %s: the body is not a JSON object: %v\n%s", method, path, err, raw)
-		}
+	resp := a.c.Do(req)
+	r := apiResponse{Status: resp.StatusCode, Header: resp.Header, Raw: resp.Text()}
+	if r.Raw != "" && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		resp.JSON(&r.Body)
 	}
 	return r
 }
@@ -106,8 +92,7 @@ func (r apiResponse) wantError(t *testing.T, what string, status int, msg string
 // TestAPIWalkthrough drives the JSON API of the running example with a
 // plain net/http client, as the README's walk-through does with curl.
 func TestAPIWalkthrough(t *testing.T) {
-	srv := startBlog(t)
-	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+	api := &apiClient{t: t, c: newBlogApp(t).client(t)}
 
 	// Create, then read it back through the Location header.
 	created := api.do("POST", "/api/posts", `{"title": "Hello", "body": "First post"}`).want(t, "create", 201)
@@ -179,8 +164,8 @@ func TestAPIWalkthrough(t *testing.T) {
 // TestAPIErrors checks the statuses and the error shape of the API for
 // each kind of bad request.
 func TestAPIErrors(t *testing.T) {
-	srv := startBlog(t)
-	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+	app := newBlogApp(t)
+	api := &apiClient{t: t, c: app.client(t)}
 	loc := api.do("POST", "/api/posts", `{"title": "T", "body": "B"}`).want(t, "create", 201).Header.Get("Location")
 
 	tests := []struct {
@@ -215,8 +200,6 @@ func TestAPIErrors(t *testing.T) {
 			api.do(tt.method, tt.path, tt.body, tt.header...).wantError(t, tt.name, tt.status, tt.msg)
 		})
 	}
-	api.t = t
-
 	api.t = t
 
 	// Validation failures: 422 with the messages per field, named as the
@@ -254,30 +237,43 @@ func TestAPIErrors(t *testing.T) {
 		t.Errorf("401 WWW-Authenticate = %q", got)
 	}
 
-	// A body over MAX_CONTENT_LENGTH is refused before it is sent: the
-	// client waits for "100 Continue" and gets the 413 instead.
-	api.c.Transport = &http.Transport{ExpectContinueTimeout: 5 * time.Second}
+	// A body over MAX_CONTENT_LENGTH is refused before it is sent: a
+	// client that waits for "100 Continue" gets the 413 instead.
+	srv := httptest.NewServer(app)
+	defer srv.Close()
 	big := `{"title": "T", "body": "` + strings.Repeat("x", maxBodyBytes) + `"}`
-	api.do("POST", "/api/posts", big, "Expect", "100-continue").wantError(t, "body too large", 413, "")
+	req, err := http.NewRequest("POST", srv.URL+"/api/posts", strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Expect", "100-continue")
+	req.Header.Set("Authorization", "Bearer "+testAPIToken)
+	cl := &http.Client{Transport: &http.Transport{ExpectContinueTimeout: 5 * time.Second}}
+	res, err := cl.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 413 {
+		t.Errorf("body too large: status %d, want 413", res.StatusCode)
+	}
 }
 
 // TestRequestIDAndAccessLog checks the app-wide middleware: every response,
 // a miss included, has a request id, and the access log names it.
 func TestRequestIDAndAccessLog(t *testing.T) {
-	srv := startBlog(t)
-	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
+	app := newBlogApp(t)
+	api := &apiClient{t: t, c: app.client(t)}
 	for _, path := range []string{"/api/posts", "/no/such/page"} {
 		r := api.do("GET", path, "")
 		id := r.Header.Get("X-Request-ID")
 		if id == "" {
 			t.Fatalf("GET %s: no X-Request-ID", path)
 		}
+		// The request is served, the access log written, when do returns.
 		want := fmt.Sprintf("path=%s status=%d", path, r.Status)
-		deadline := time.Now().Add(5 * time.Second)
-		for !strings.Contains(srv.out.String(), "request_id="+id) && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond) // the log is written after the response
-		}
-		if line := lineWith(srv.out.String(), "request_id="+id); !strings.Contains(line, want) {
+		if line := lineWith(app.log.String(), "request_id="+id); !strings.Contains(line, want) {
 			t.Errorf("GET %s: access log line %q, want %q in it", path, line, want)
 		}
 	}

@@ -5,21 +5,20 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/fwkgo/fwk/fwktest"
 )
 
-// loginAttempts posts n wrong passwords to /login with a fresh CSRF token
-// each and returns the statuses and the last Retry-After.
-func loginAttempts(t *testing.T, srv *blogServer, n int) ([]int, string) {
-	t.Helper()
-	p := &formPage{t: t, c: newClient(t), base: srv.URL}
+// loginAttempts submits the login form n times with a wrong password (a
+// fresh page, hence CSRF token, each time) and returns the statuses and
+// the last Retry-After.
+func loginAttempts(c *fwktest.Client, n int) ([]int, string) {
 	var statuses []int
 	retry := ""
 	for range n {
-		tok := p.token("/login")
-		req := url.Values{"csrf_token": {tok}, "name": {testAdmin}, "password": {"wrong"}}
-		status, _, hdr := p.postHeader("/login", req)
-		statuses = append(statuses, status)
-		retry = hdr.Get("Retry-After")
+		r := c.Get("/login").Form("/login").Submit(url.Values{"name": {testAdmin}, "password": {"wrong"}})
+		statuses = append(statuses, r.StatusCode)
+		retry = r.Header.Get("Retry-After")
 	}
 	return statuses, retry
 }
@@ -38,8 +37,8 @@ func TestLoginRateLimitOverListener(t *testing.T) {
 		{"global", "off", "2/h", 2, 1800},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := startBlog(t, "BLOG_LOGIN_RATE", tt.client, "BLOG_LOGIN_RATE_GLOBAL", tt.global)
-			statuses, retry := loginAttempts(t, srv, tt.allowed+1)
+			app := newBlogApp(t, "BLOG_LOGIN_RATE", tt.client, "BLOG_LOGIN_RATE_GLOBAL", tt.global)
+			statuses, retry := loginAttempts(app.client(t), tt.allowed+1)
 			for i, s := range statuses[:tt.allowed] {
 				if s != 200 {
 					t.Errorf("attempt %d: %d, want 200 (the form again, wrong password)", i+1, s)

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"net/http"
-	"net/http/cookiejar"
 	"strings"
 	"sync"
 	"testing"
@@ -99,25 +97,16 @@ func seedTestDB(t *testing.T, dsn string) {
 	}
 }
 
-// newClient returns an HTTP client with a cookie jar that does not follow
-// redirects (tests check them).
-func newClient(t *testing.T) *http.Client {
-	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &http.Client{
-		Jar:           jar,
-		Timeout:       10 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
-}
-
 // syncBuffer is a strings.Builder safe for one writer and many readers.
 type syncBuffer struct {
 	mu sync.Mutex
 	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
 }
 
 func (b *syncBuffer) WriteString(s string) {

@@ -1,40 +1,20 @@
 package main
 
 import (
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-)
 
-// get fetches path from the running blog as a browser would (Accept:
-// text/html) and returns the status, the Content-Type and the body.
-func get(t *testing.T, c *http.Client, base, path string) (int, string, string) {
-	t.Helper()
-	req, err := http.NewRequest("GET", base+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, resp.Header.Get("Content-Type"), string(body)
-}
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/fwktest"
+)
 
 // TestPages checks the public pages, the theme's static files and the
 // HTML errors, through HTTP.
 func TestPages(t *testing.T) {
-	srv := startBlog(t)
-	api := &apiClient{t: t, c: newClient(t), base: srv.URL}
-	draft := api.do("POST", "/api/posts", `{"title": "Draft <b>", "body": "d"}`).want(t, "draft", 201).Header.Get("Location")
-	pub := api.do("POST", "/api/posts", `{"title": "Out <now>", "body": "p", "published": true}`).want(t, "published", 201).Header.Get("Location")
+	c := newBlogApp(t).client(t)
+	token := fwktest.WithHeader("Authorization", "Bearer "+testAPIToken)
+	draft := c.PostJSON("/api/posts", fwk.M{"title": "Draft <b>", "body": "d"}, token).ExpectStatus(201).Header.Get("Location")
+	pub := c.PostJSON("/api/posts", fwk.M{"title": "Out <now>", "body": "p", "published": true}, token).ExpectStatus(201).Header.Get("Location")
 	pubPage := strings.Replace(pub, "/api", "", 1)
 	draftPage := strings.Replace(draft, "/api", "", 1)
 
@@ -58,22 +38,13 @@ func TestPages(t *testing.T) {
 		{"/theme/static/", 404, "", nil, nil},
 		{"/blog/static/app.go", 404, "", nil, []string{"package main"}},
 	}
-	c := newClient(t)
 	for _, tt := range tests {
-		status, ctype, body := get(t, c, srv.URL, tt.path)
-		if status != tt.status {
-			t.Errorf("GET %s: status %d, want %d", tt.path, status, tt.status)
-		}
-		if !strings.HasPrefix(ctype, tt.ctype) {
+		r := c.Get(tt.path, fwktest.WithHeader("Accept", browserAccept)).ExpectStatus(tt.status).ExpectContains(tt.want...)
+		if ctype := r.Header.Get("Content-Type"); !strings.HasPrefix(ctype, tt.ctype) {
 			t.Errorf("GET %s: Content-Type %q, want %q", tt.path, ctype, tt.ctype)
 		}
-		for _, w := range tt.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("GET %s: no %q in\n%s", tt.path, w, body)
-			}
-		}
 		for _, n := range tt.not {
-			if strings.Contains(body, n) {
+			if strings.Contains(r.Text(), n) {
 				t.Errorf("GET %s: %q in the body", tt.path, n)
 			}
 		}
