@@ -11,8 +11,10 @@ package fwk_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // docBlock is one fenced code block of a Markdown file.
@@ -156,8 +159,103 @@ func TestDocSnippetsCompile(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Errorf("go vet of the documentation's Go blocks failed (%v):\n%s", err, mapToDocs(string(out), where))
+		t.Fatalf("go vet of the documentation's Go blocks failed (%v):\n%s", err, mapToDocs(string(out), where))
 	}
+	runMainBlocks(t, goTool, dir, where)
+}
+
+// runMainBlocks runs every program of the documentation with the
+// argument "urls" (App.Run's route table; a program that does not call Run
+// ignores it) and a SECRET_KEY in the environment: each must exit 0. This
+// catches what compiles but fails fwk.New, such as a view that does not fit
+// its rule. To link once, each main package is copied under run/ as a
+// package whose main is Main, and one runner calls the i-th Main in a
+// process of its own.
+func runMainBlocks(t *testing.T, goTool, dir string, where map[string]docBlock) {
+	t.Helper()
+	if testing.Short() {
+		t.Log("-short: the documentation's programs are compiled, not run")
+		return
+	}
+	var mains []string // folders of main packages, relative to dir
+	for path := range where {
+		if strings.HasSuffix(path, "_test.go") || packageLine.FindStringSubmatch(where[path].code)[1] != "main" {
+			continue
+		}
+		if d := filepath.Dir(path); !slices.Contains(mains, d) {
+			mains = append(mains, d)
+		}
+	}
+	slices.Sort(mains)
+	var runner strings.Builder
+	runner.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"strconv\"\n\n")
+	for i, d := range mains {
+		copyAsPackage(t, filepath.Join(dir, d), filepath.Join(dir, "run", "p"+strconv.Itoa(i)), "p"+strconv.Itoa(i))
+		fmt.Fprintf(&runner, "\tp%d \"fwkdocs.example/run/p%d\"\n", i, i)
+	}
+	runner.WriteString(")\n\nvar programs = []func(){")
+	for i := range mains {
+		fmt.Fprintf(&runner, "p%d.Main, ", i)
+	}
+	runner.WriteString("}\n\nfunc main() {\n\ti, _ := strconv.Atoi(os.Args[1])\n\tos.Args = append(os.Args[:1], os.Args[2:]...)\n\tprograms[i]()\n}\n")
+	writeFile(t, filepath.Join(dir, "run", "main.go"), runner.String())
+	bin := filepath.Join(dir, "docs-programs")
+	build := exec.Command(goTool, "build", "-o", bin, "./run")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build of the documentation's programs failed (%v):\n%s", err, out)
+	}
+	for i, d := range mains {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		cmd := exec.CommandContext(ctx, bin, strconv.Itoa(i), "urls")
+		cmd.Dir = filepath.Join(dir, d)
+		cmd.Env = append(os.Environ(), "SECRET_KEY=docs-snippet-secret-key-0123456789abcdef")
+		out, err := cmd.CombinedOutput()
+		cancel()
+		if err != nil {
+			t.Errorf("the program of %s failed with the argument urls (%v):\n%s", blockOfProgram(d, where), err, out)
+		}
+	}
+}
+
+// copyAsPackage copies the folder of a main package to dst as package
+// name, its func main renamed Main; test files are left out.
+func copyAsPackage(t *testing.T, src, dst, name string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		if strings.HasSuffix(path, ".go") {
+			text = regexp.MustCompile(`(?m)^package main$`).ReplaceAllString(text, "package "+name)
+			text = regexp.MustCompile(`(?m)^func main\(\) \{`).ReplaceAllString(text, "func Main() {")
+		}
+		rel, _ := filepath.Rel(src, path)
+		writeFile(t, filepath.Join(dst, rel), text)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// blockOfProgram names the Markdown file and line of a block of the
+// folder of a program.
+func blockOfProgram(dir string, where map[string]docBlock) string {
+	var found []string
+	for path, b := range where {
+		if filepath.Dir(path) == dir && !strings.HasSuffix(path, "_test.go") {
+			found = append(found, b.file+":"+strconv.Itoa(b.line))
+		}
+	}
+	slices.Sort(found)
+	return strings.Join(found, ", ")
 }
 
 // embedPlaceholders creates, beside a block, a file for each pattern of
