@@ -4,12 +4,15 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
 )
 
 // jsonForm takes every kind of value a JSON body can fill.
@@ -189,4 +192,61 @@ func portStatus(t *testing.T, base string, c *http.Client, method, ct, body stri
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
+}
+
+// FuzzBindForm: whatever the method, Content-Type and body, BindForm,
+// Validate and rendering answer the client (2xx or 4xx), never a 500 or a
+// panic.
+func FuzzBindForm(f *testing.F) {
+	f.Add(uint8(0), uint8(0), `{"name":"a","tags":[1,"b",null],"on":true}`)
+	f.Add(uint8(1), uint8(1), "name=a&tags=b&on=y&age=x")
+	f.Add(uint8(3), uint8(1), "name=%zz")
+	f.Add(uint8(0), uint8(2), "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nv\r\n--x--\r\n")
+	f.Add(uint8(2), uint8(0), `{"name":{"a":[]}}`)
+	methods := []string{"POST", "PUT", "PATCH", "DELETE", "GET"}
+	types := []string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", ""}
+	app := mustNew(f, fwk.DefaultConfig(), routesBundle{rs: routes.Tree(routes.Func("/", func(ctx *fwk.Ctx) error {
+		form := &jsonForm{}
+		if err := fwk.BindForm(ctx, form, fwk.FormObj(map[string]any{"name": "obj"})); err != nil {
+			return err
+		}
+		form.ValidateOnSubmit()
+		_ = form.HTML()
+		return ctx.NoContent()
+	}, fwk.Methods(methods...)))})
+	f.Fuzz(func(t *testing.T, m, ct uint8, body string) {
+		req := httptest.NewRequest(methods[int(m)%len(methods)], "/", strings.NewReader(body))
+		if c := types[int(ct)%len(types)]; c != "" {
+			req.Header.Set("Content-Type", c)
+		}
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%s %q %q: %d %s", req.Method, req.Header.Get("Content-Type"), body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// timeForm has WTForms' DateField and DateTimeLocalField counterparts.
+type timeForm struct {
+	fwk.Form
+	Day  time.Time  `input:"date"`
+	When *time.Time `input:"datetime-local"`
+}
+
+func TestFormTimeMessages(t *testing.T) {
+	inFormView(t, func(ctx *fwk.Ctx) {
+		f := &timeForm{}
+		bind(t, ctx, f, fwk.FormFormData(url.Values{"day": {"soon"}, "when": {"later"}}))
+		f.Validate()
+		want := map[string][]string{"day": {"Not a valid date value."}, "when": {"Not a valid datetime value."}}
+		if !reflect.DeepEqual(f.Errors(), want) {
+			t.Errorf("errors %v, want %v", f.Errors(), want)
+		}
+		g := &timeForm{}
+		bind(t, ctx, g, fwk.FormFormData(url.Values{"day": {"2026-11-27"}, "when": {"2026-11-27T10:30"}}))
+		if !g.Validate() || g.Day.Day() != 27 || g.When == nil || g.When.Hour() != 10 {
+			t.Errorf("parsed %+v %v, errors %v", g.Day, g.When, g.Errors())
+		}
+	})
 }

@@ -102,6 +102,15 @@ func newFormField(sf reflect.StructField, name string) (formField, error) {
 		return f, err
 	}
 	f.parse = parse
+	if f.input == "date" && indirect(sf.Type) == timeType { // WTForms' DateField says "date"
+		f.parse = func(vals []string) (reflect.Value, error) {
+			v, err := parse(vals)
+			if err != nil {
+				err = errNotValid("date")
+			}
+			return v, err
+		}
+	}
 	if f.hasDef {
 		if _, err := parse([]string{f.def}); err != nil {
 			return f, fmt.Errorf("default %q: %w", f.def, err)
@@ -144,12 +153,19 @@ func fieldParser(t reflect.Type) (func([]string) (reflect.Value, error), error) 
 	case t.Kind() == reflect.Bool:
 		return parseCheckbox, nil
 	case t == timeType:
+		return parseTimeField, nil
+	case t == reflect.PointerTo(timeType):
 		return func(vals []string) (reflect.Value, error) {
-			v, err := parseFormTime(vals)
-			if err != nil {
-				return reflect.Value{}, errNotValid("datetime")
+			if len(vals) == 0 || vals[0] == "" {
+				return reflect.Zero(t), nil
 			}
-			return reflect.ValueOf(v), nil
+			v, err := parseTimeField(vals)
+			if err != nil {
+				return v, err
+			}
+			p := reflect.New(timeType)
+			p.Elem().Set(v)
+			return p, nil
 		}, nil
 	case t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8:
 		one, err := fieldParser(t.Elem())
@@ -185,6 +201,15 @@ func fieldParser(t reflect.Type) (func([]string) (reflect.Value, error), error) 
 	}, nil
 }
 
+// parseTimeField parses a time.Time field's value (parseFormTime).
+func parseTimeField(vals []string) (reflect.Value, error) {
+	v, err := parseFormTime(vals)
+	if err != nil {
+		return reflect.Value{}, errNotValid("datetime")
+	}
+	return reflect.ValueOf(v), nil
+}
+
 // parseCheckbox is WTForms' BooleanField: absent, "" and "false" are false,
 // anything else (an HTML checkbox sends "y" or "on") is true.
 func parseCheckbox(vals []string) (reflect.Value, error) {
@@ -194,6 +219,9 @@ func parseCheckbox(vals []string) (reflect.Value, error) {
 
 // kindWord names what a value of t must look like, in WTForms' messages.
 func kindWord(t reflect.Type) string {
+	if indirect(t) == timeType {
+		return "datetime"
+	}
 	switch indirect(t).Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
