@@ -194,17 +194,30 @@ func (u *simUser) contact() {
 	if acked {
 		u.l.acked(&u.l.messages, name)
 	}
-	for i := 0; i < 2; i++ { // the page after the redirect, then one more
-		if code, body, _ := u.do("home page", "GET", "/", nil); code == http.StatusOK {
-			u.checkPage("/", body)
-		}
+	if !u.home() { // the page after the redirect shows the flash
+		return
 	}
 	for n, ok := range u.pending {
 		if ok {
-			u.l.problem("flash lost", "%s: the flash of %s was never shown", u.name, n)
+			u.l.problem("flash lost", "%s: the flash of %s was not on the next page", u.name, n)
 			delete(u.pending, n)
 		}
 	}
+	u.home() // and the one after does not
+}
+
+// home gets the home page until it answers 200 (a fault may answer 5xx
+// for a while) and checks it; false if it never did.
+func (u *simUser) home() bool {
+	for try := 0; try < 50; try++ {
+		if code, body, _ := u.do("home page", "GET", "/", nil); code == http.StatusOK {
+			u.checkPage("/", body)
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	u.l.problem("home page unreachable", "%s: GET / failed 50 times in a row", u.name)
+	return false
 }
 
 // api creates a post and a comment on it with the API token.
