@@ -114,7 +114,12 @@ func (a *App) checkCSRF(c *Ctx) error {
 // is off. A refusal is a *CSRFError (400 for the token, 403 for the
 // origin), logged at info level; return it from the view. A request that
 // passes needs no token in its forms. The other options are ValidateCSRF's.
+// A nil c (CtxFrom in app-wide middleware) is an error wrapping
+// ErrNotServing.
 func ProtectCSRF(c *Ctx, opts ...CSRFOption) error {
+	if c == nil || c.req == nil { // CtxFrom outside a view's middleware
+		return fmt.Errorf("fwk: ProtectCSRF: %w", ErrNotServing)
+	}
 	cc := &c.app.csrf
 	if !cc.on || c.csrfValid || !cc.checkedMethod(c.req.Method) {
 		return nil

@@ -71,8 +71,12 @@ func (fc *formCSRF) readMeta(cfg Config, meta map[string]any) error {
 	return nil
 }
 
-// renderField returns the CSRF field of st, with the form's token.
+// renderField returns the CSRF field of st, with the current token: the
+// form's, or a new one when the session was renewed since BindForm.
 func (fc *formCSRF) renderField(st *formState) Field {
+	if tok, err := GenerateCSRF(st.c, fc.opts...); err == nil {
+		fc.token = tok
+	}
 	return Field{Name: st.prefix + fc.field, ID: st.prefix + fc.field, Type: "hidden",
 		Errors: st.errorsOf(fc.field), Value: fc.token}
 }

@@ -1,6 +1,7 @@
 package fwk_test
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -84,5 +85,38 @@ func TestFormCSRFRoundTrip(t *testing.T) {
 		"Content-Type", "application/x-www-form-urlencoded")
 	if status != 200 || !strings.Contains(body, "The CSRF tokens do not match.") {
 		t.Errorf("other session: %d %s", status, body)
+	}
+}
+
+// TestFormCSRFAfterRenew: a form bound before Session.Renew (a login page
+// shown again) renders the renewed session's token, which then validates.
+func TestFormCSRFAfterRenew(t *testing.T) {
+	cfg := sessConfig(nil)
+	cfg.CSRFEnabled = true
+	view := func(ctx *fwk.Ctx) error {
+		var f bareForm
+		if err := fwk.BindForm(ctx, &f); err != nil {
+			return err
+		}
+		if f.ValidateOnSubmit() {
+			return ctx.Respond(http.StatusOK, "valid")
+		}
+		ctx.Session().Renew()
+		return ctx.Respond(http.StatusOK, f.Fields()[0].Value)
+	}
+	a := mustNew(t, cfg, routesBundle{rs: routes.Func("/login", view, fwk.Methods("GET", "POST"), fwk.CSRFExempt())})
+	srv := newServer(t, a)
+	cl := jarClient(t)
+	_, tok := sget(t, cl, srv.URL+"/login")
+	if code, body := postForm(t, cl, srv.URL+"/login", url.Values{"csrf_token": {tok}}); code != 200 || body != "valid" {
+		t.Errorf("the token rendered after Renew = %d %q, want valid", code, body)
+	}
+}
+
+// TestProtectCSRFOutsideAView: CtxFrom in app-wide middleware is nil;
+// ProtectCSRF then says so instead of panicking.
+func TestProtectCSRFOutsideAView(t *testing.T) {
+	if err := fwk.ProtectCSRF(nil); !errors.Is(err, fwk.ErrNotServing) {
+		t.Errorf("ProtectCSRF(nil) = %v, want ErrNotServing", err)
 	}
 }
