@@ -77,6 +77,15 @@ func (testBundle) Routes() []*fwk.Route {
 			ctx.App().Logger().With("part", "billing").Error("charge failed", "order", 7)
 			return ctx.Respond(200, "looks fine")
 		}, fwk.Endpoint("logs_error")),
+		routes.Get("/logs-elsewhere", func(ctx *fwk.Ctx) error {
+			done := make(chan struct{})
+			go func() { // a goroutine of the view's: not the one serving the request
+				defer close(done)
+				ctx.App().Logger().Error("background job failed")
+			}()
+			<-done
+			return ctx.Respond(200, "done")
+		}, fwk.Endpoint("logs_elsewhere")),
 		routes.Get("/logs-info", func(ctx *fwk.Ctx) error {
 			ctx.App().Logger().Info("all good")
 			return ctx.Respond(200, "fine")

@@ -16,7 +16,9 @@ import (
 
 // Response is the app's answer to one request, read in full: the
 // *http.Response (its Body can be read again), and what the test needs to
-// assert on it. Its methods that check something fail the test with a
+// assert on it. When a request method returns, the app has finished
+// serving the request (its ServeHTTP returned, over Loopback too): what it
+// logs or stores after writing the response is there to check. Its methods that check something fail the test with a
 // message showing the request, the status and the start of the body (the
 // String form); Expect methods return the response so that checks chain:
 //

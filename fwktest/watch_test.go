@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/fwktest"
 )
 
@@ -19,6 +21,36 @@ func TestErrorLogFailsTest(t *testing.T) {
 		mustFail(t, f, "GET http://localhost/logs-error: the app failed while serving it",
 			`the app logged: ERROR "charge failed" part=billing order=7`, "-> 200 OK", "looks fine",
 			"fwktest.ExpectError()")
+	})
+}
+
+// TestErrorLogFromAnotherGoroutine: a record logged by a goroutine the view
+// started, while the request is served, is the request's too.
+func TestErrorLogFromAnotherGoroutine(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...fwktest.Option) {
+		f := fake(t, func(tb testing.TB) { fwktest.New(tb, newApp(t), opts...).Get("/logs-elsewhere") })
+		mustFail(t, f, `the app logged: ERROR "background job failed"`)
+	})
+}
+
+// TestServedBeforeReturn: a request method returns once the app has
+// finished serving, also when the response was complete earlier: a record
+// logged after the response was flushed is the request's.
+func TestServedBeforeReturn(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...fwktest.Option) {
+		var app *fwk.App
+		late := func(http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Length", "4")
+				w.Write([]byte("done"))
+				w.(http.Flusher).Flush()
+				time.Sleep(20 * time.Millisecond) // the client has the whole response by now
+				app.Logger().Error("logged after the response")
+			})
+		}
+		app = newApp(t, late)
+		f := fake(t, func(tb testing.TB) { fwktest.New(tb, app, opts...).Get("/") })
+		mustFail(t, f, `the app logged: ERROR "logged after the response"`)
 	})
 }
 
