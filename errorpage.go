@@ -15,9 +15,12 @@ package fwk
 // prefers JSON, or accepts anything and the view serves JSON (a Resource's
 // view, or one declared with ServesJSON) or, for a request no view matched,
 // the path is in a JSON area (negotiate.go): see prefersJSON. It is HTML
-// otherwise: the template errors/<status><ext> or errors/error<ext> of any
-// bundle, rendered with an *ErrorPage, else the built-in page
-// (errorpage_html.go). A *ValidationError (422) adds "errors", the
+// otherwise: for a client that asks for HTML (a browser navigating), the
+// template errors/<status><ext> or errors/error<ext> of any bundle,
+// rendered with the fields of an ErrorPage; else the built-in page
+// (errorpage_html.go). The built-in page reads nothing from the session,
+// so a missing favicon or image, whose request does not ask for HTML,
+// does not take the flashed messages meant for the page. A *ValidationError (422) adds "errors", the
 // messages per field, to the JSON body and lists them on the HTML page.
 // With Config.Debug, server errors (5xx) also show the error text, the
 // route (endpoint and rule) and, for panics, the stack, on the built-in
@@ -163,7 +166,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 	switch {
 	case prefersJSON(r, a.jsonByDefault(c, r)):
 		p.writeJSON(w)
-	case c != nil && a.renderErrorTemplate(c, p):
+	case c != nil && asksForHTML(r) && a.renderErrorTemplate(c, p):
 	default:
 		p.writeHTML(w)
 	}
@@ -191,11 +194,15 @@ func callErrorHandler(h ErrorHandler, c *Ctx, err error) (herr error) {
 	return h(c, err)
 }
 
-// ErrorPage is what an error page shows, and the data (the dot) of an
-// error template: errors/<status><ext> (errors/404.html), else
-// errors/error<ext>, looked up in the templates of every bundle, the app
-// bundle first (ext is Config.TemplateFileExtension). Without such a
-// template the app writes its own page with the same contents.
+// ErrorPage is what an error page shows. An error template,
+// errors/<status><ext> (errors/404.html), else errors/error<ext>, looked
+// up in the templates of every bundle, the app bundle first (ext is
+// Config.TemplateFileExtension), renders the page for clients that ask for
+// HTML (Accept: text/html, as browsers send when they navigate; others get
+// the built-in page). It gets the fields as an M ("Status",
+// "Title", "Message", "Fields", "Err", "Debug"), so that a layout reading
+// keys of other pages (".user") finds nothing rather than failing. Without
+// such a template the app writes its own page with the same contents.
 //
 //	<h1>{{.Status}} {{.Title}}</h1>
 //	<p>{{.Message}}</p>
@@ -226,6 +233,11 @@ type ErrorDebug struct {
 	Rule     string `json:"rule,omitempty"`
 	// Stack is the stack of a panic.
 	Stack string `json:"stack,omitempty"`
+}
+
+// data returns the fields of p as the data of an error template.
+func (p *ErrorPage) data() M {
+	return M{"Status": p.Status, "Title": p.Title, "Message": p.Message, "Fields": p.Fields, "Err": p.Err, "Debug": p.Debug}
 }
 
 // newErrorPage decides what the client may see: the message of an

@@ -45,8 +45,8 @@ func ExampleCtx_RenderStatus() {
 	// 422 <p>Say something.</p>
 }
 
-// A template errors/404.html in any bundle replaces the built-in 404 page;
-// its data is an *ErrorPage.
+// A template errors/404.html in any bundle replaces the built-in 404 page
+// for browsers; its data holds the fields of an ErrorPage.
 func ExampleErrorPage() {
 	app, err := fwk.New(fwk.DefaultConfig(), feedbackBundle{})
 	if err != nil {
@@ -54,8 +54,10 @@ func ExampleErrorPage() {
 		return
 	}
 	for _, path := range []string{"/posts/7", "/nowhere"} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Accept", "text/html") // a browser; curl gets the built-in page
 		rec := httptest.NewRecorder()
-		app.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		app.ServeHTTP(rec, req)
 		fmt.Println(rec.Code, rec.Body.String())
 	}
 	// Output:

@@ -51,7 +51,7 @@ func (a *App) renderErrorTemplate(c *Ctx, p *ErrorPage) bool {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
 	c.w.WriteHeader(p.Status) // held until the page is written (respWriter)
-	err := set.Render(htmlWriter{c}, name, p, c.templateFuncs())
+	err := set.Render(htmlWriter{c}, name, p.data(), c.templateFuncs())
 	if err == nil || c.rw.started() {
 		return true
 	}

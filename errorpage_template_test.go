@@ -17,9 +17,9 @@ import (
 func errorPagesServer(t *testing.T, cfg fwk.Config) *httptest.Server {
 	t.Helper()
 	app := fstest.MapFS{
-		"layouts/site.html": {Data: []byte(`{{define "site"}}<header>Blog</header>{{range flashes}}<i>{{.Message}}</i>{{end}}{{block "main" .}}{{end}}{{end}}`)},
+		"layouts/site.html": {Data: []byte(`{{define "site"}}<header>Blog{{.user}}</header>{{range flashes}}<i>{{.Message}}</i>{{end}}{{block "main" .}}{{end}}{{end}}`)},
 		"errors/404.html":   {Data: []byte(`{{template "site" .}}{{define "main"}}<h1>Lost: {{.Status}} {{.Title}}</h1><p>{{.Message}}</p>{{end}}`)},
-		"errors/418.html":   {Data: []byte(`{{.Nope.Deeper}}`)},
+		"errors/418.html":   {Data: []byte(`{{len .Status}}`)},
 	}
 	vendor := fstest.MapFS{
 		"errors/error.html": {Data: []byte(`<h1>Themed {{.Status}}</h1><p>{{.Message}}</p>{{range $k, $v := .Fields}}<li>{{$k}}</li>{{end}}`)},
@@ -32,6 +32,12 @@ func errorPagesServer(t *testing.T, cfg fwk.Config) *httptest.Server {
 			return fwk.Abort(http.StatusNotFound, "No such post.")
 		}),
 		routes.Func("/admin", func(*fwk.Ctx) error { return fwk.Abort(http.StatusForbidden, "Admins only.") }),
+		routes.Func("/later", func(ctx *fwk.Ctx) error {
+			if err := ctx.Flash("Kept."); err != nil {
+				return err
+			}
+			return ctx.NoContent()
+		}),
 		routes.Func("/db", func(*fwk.Ctx) error { return errors.New("db: password=hunter2") }),
 		routes.Func("/teapot", func(*fwk.Ctx) error { return fwk.Abort(http.StatusTeapot) }),
 		routes.Func("/invalid", func(*fwk.Ctx) error {
@@ -47,6 +53,7 @@ func TestErrorTemplates(t *testing.T) {
 	cfg.SecretKey = sessKey
 	srv := errorPagesServer(t, cfg)
 	cl := jarClient(t)
+	const html = "text/html,application/xhtml+xml,*/*;q=0.8" // a browser navigating
 	tests := []struct {
 		path   string
 		accept string
@@ -54,14 +61,16 @@ func TestErrorTemplates(t *testing.T) {
 		want   []string
 		not    []string
 	}{
-		{"/nowhere", "", 404, []string{"<header>Blog</header><h1>Lost: 404 Not Found</h1><p>Not Found</p>"}, nil},
-		{"/flash", "", 404, []string{"<i>Saved.</i>", "<p>No such post.</p>"}, nil},
+		{"/nowhere", html, 404, []string{"<header>Blog</header><h1>Lost: 404 Not Found</h1><p>Not Found</p>"}, nil},
+		{"/favicon.ico", "image/webp,*/*;q=0.8", 404, []string{"<h1>Not Found</h1>", "<style>"}, []string{"Lost"}},
+		{"/flash", html, 404, []string{"<i>Saved.</i>", "<p>No such post.</p>"}, nil},
 		{"/admin", "text/html", 403, []string{"<h1>Themed 403</h1><p>Admins only.</p>"}, nil},
-		{"/db", "", 500, []string{"<h1>Themed 500</h1><p>Internal Server Error</p>"}, []string{"hunter2"}},
-		{"/invalid", "", 422, []string{"<h1>Themed 422</h1>", "<li>title</li>"}, nil},
+		{"/db", html, 500, []string{"<h1>Themed 500</h1><p>Internal Server Error</p>"}, []string{"hunter2"}},
+		{"/invalid", html, 422, []string{"<h1>Themed 422</h1>", "<li>title</li>"}, nil},
 		{"/admin", "application/json", 403, []string{`{"error":"Admins only.","status":403}`}, []string{"Themed"}},
-		{"/teapot", "", 418, []string{"<h1>I&#39;m a teapot</h1>", "<style>"}, []string{"Themed"}},
-		{"/admin", "", 405, nil, nil}, // POST below
+		{"/teapot", html, 418, []string{"<h1>I&#39;m a teapot</h1>", "<style>"}, []string{"Themed"}},
+		{"/nowhere", "*/*", 404, []string{"<h1>Not Found</h1>", "<style>"}, []string{"Lost"}},
+		{"/admin", html, 405, nil, nil}, // POST below
 	}
 	for _, tt := range tests {
 		method := "GET"
@@ -87,8 +96,14 @@ func TestErrorTemplates(t *testing.T) {
 			t.Errorf("%s %s: Content-Type %q", method, tt.path, ct)
 		}
 	}
-	if code, body := sget(t, cl, srv.URL+"/nowhere"); code != 404 || strings.Contains(body, "Saved.") {
+	if code, body := sget(t, cl, srv.URL+"/nowhere", "Accept", html); code != 404 || strings.Contains(body, "Saved.") {
 		t.Errorf("the flash shown on the 404 page was shown again: %d %q", code, body)
+	}
+	// A missing image's 404 leaves the flashed messages to the next page.
+	sget(t, cl, srv.URL+"/later")
+	sget(t, cl, srv.URL+"/favicon.ico", "Accept", "image/webp,*/*;q=0.8")
+	if _, body := sget(t, cl, srv.URL+"/nowhere", "Accept", html); !strings.Contains(body, "<i>Kept.</i>") {
+		t.Errorf("the favicon's 404 took the flash: %q", body)
 	}
 	if !strings.Contains(logs.String(), "error page template failed") {
 		t.Errorf("the failing errors/418.html was not logged:\n%s", logs)
@@ -99,7 +114,7 @@ func TestErrorTemplateDebugKeepsDetails(t *testing.T) {
 	cfg := quietCfg()
 	cfg.Debug = true
 	srv := errorPagesServer(t, cfg)
-	code, body := sget(t, jarClient(t), srv.URL+"/db")
+	code, body := sget(t, jarClient(t), srv.URL+"/db", "Accept", "text/html")
 	if code != 500 || !strings.Contains(body, "hunter2") || !strings.Contains(body, "<h2>Debug</h2>") {
 		t.Errorf("Debug 500 = %d %q, want the built-in page with the details", code, body)
 	}

@@ -94,6 +94,14 @@ func prefersJSON(r *http.Request, jsonView bool) bool {
 	return jsonView || isJSONRequest(r.Header.Get("Content-Type"))
 }
 
+// asksForHTML reports whether r's Accept header ranks HTML above JSON, as
+// a browser navigating to a page does; a browser loading an image or a
+// script, or a fetch, does not list HTML.
+func asksForHTML(r *http.Request) bool {
+	json, decided := acceptRanks(r.Header.Get("Accept"))
+	return decided && !json
+}
+
 // acceptRanks compares JSON and HTML in an Accept header: decided is false
 // when neither has a positive quality.
 func acceptRanks(accept string) (json, decided bool) {
