@@ -14,8 +14,9 @@ type CommentInput struct {
 
 // CommentResource is the comments subresource of a post:
 // /api/posts/<int:post_id>/comments. Its views take the parent post as a
-// *Post (loaded by the model loader: 404 when missing). Anyone may comment;
-// deleting a comment needs the API token.
+// *Post (loaded by the model loader: 404 when missing). Anyone may comment
+// on a published post; a draft's comments are a 404 without the API token,
+// and nobody comments on a draft. Deleting a comment needs the API token.
 type CommentResource struct {
 	fwk.Resource
 	Store *Store `fwk:"inject"`
@@ -28,6 +29,9 @@ func (r *CommentResource) Meta() fwk.Meta { return fwk.Meta{CSRFExempt: true} }
 
 // List answers GET /api/posts/<int:post_id>/comments.
 func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
+	if err := r.Keys.visible(ctx, p); err != nil {
+		return err
+	}
 	comments, err := r.Store.Comments(ctx.Context(), p.ID)
 	if err != nil {
 		return err
@@ -35,10 +39,14 @@ func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
 	return ctx.JSON(fwk.M{"comments": comments})
 }
 
-// Create answers POST /api/posts/<int:post_id>/comments (201). The body is
+// Create answers POST /api/posts/<int:post_id>/comments (201); a draft
+// takes no comments (404). The body is
 // a typed parameter: fwk decodes and validates it before the view runs
 // (400, 413, 415, or 422 with the errors per field).
 func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post, in fwk.Body[CommentInput]) error {
+	if !p.Published {
+		return fwk.Abort(http.StatusNotFound)
+	}
 	c := &Comment{PostID: p.ID, Author: in.Value.Author, Body: in.Value.Body}
 	if err := r.Store.CreateComment(ctx.Context(), c); err != nil {
 		return err
@@ -48,6 +56,9 @@ func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post, in fwk.Body[CommentInput
 
 // Get answers GET /api/posts/<int:post_id>/comments/<int:id>.
 func (r *CommentResource) Get(ctx *fwk.Ctx, p *Post, id int64) error {
+	if err := r.Keys.visible(ctx, p); err != nil {
+		return err
+	}
 	c, err := r.Store.Comment(ctx.Context(), p.ID, id)
 	if err != nil {
 		return notFound(err)

@@ -39,10 +39,9 @@ func (c *SiteController) Contact(ctx *fwk.Ctx) error {
 		}
 		return ctx.Redirect("Index")
 	}
+	status := http.StatusOK
 	if f.IsSubmitted() {
-		w := ctx.Writer()
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusUnprocessableEntity)
+		status = http.StatusUnprocessableEntity // shown again with its errors
 	}
-	return render(ctx, "contact", fwk.M{"form": f})
+	return renderStatus(ctx, status, "contact", fwk.M{"form": f})
 }

@@ -17,8 +17,9 @@
 //	           PostgreSQL DSN
 //	-api-token bearer token of the API's writes [BLOG_API_TOKEN], random
 //	           (and printed) when unset
-//	-admin-password password of the "admin" user created on an empty
-//	           database [BLOG_ADMIN_PASSWORD], random (and printed) when unset
+//	-admin-password password of the "admin" user [BLOG_ADMIN_PASSWORD], set
+//	           on every run when given; when unset, a new admin gets a
+//	           random password (printed) and an existing one keeps its own
 //	-redis     Redis server keeping the sessions [BLOG_REDIS_ADDR], host:port;
 //	           unset: sessions live in the signed cookie
 //
@@ -76,7 +77,7 @@ func parseSettings(args []string, out io.Writer, getenv func(string) string) (se
 	fl.StringVar(&s.driver, "driver", env("BLOG_DB_DRIVER", ""), "database/sql `driver`: sqlite, or pgx with -tags postgres; default: from the DSN [BLOG_DB_DRIVER]")
 	fl.StringVar(&s.dsn, "db", env("BLOG_DB", filepath.Join(os.TempDir(), "fwk-blog.db")), "SQLite file, \":memory:\", or PostgreSQL `DSN` [BLOG_DB]")
 	fl.StringVar(&s.apiToken, "api-token", env("BLOG_API_TOKEN", ""), "bearer `token` for API writes; random when empty [BLOG_API_TOKEN]")
-	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user created on an empty database; random when empty [BLOG_ADMIN_PASSWORD]")
+	fl.StringVar(&s.adminPassword, "admin-password", env("BLOG_ADMIN_PASSWORD", ""), "`password` of the admin user, set on every run; when empty, a new admin gets a random one (printed) [BLOG_ADMIN_PASSWORD]")
 	fl.StringVar(&s.redisAddr, "redis", env("BLOG_REDIS_ADDR", ""), "Redis `host:port` keeping the sessions; empty: in the cookie [BLOG_REDIS_ADDR]")
 	def := DefaultLoginLimits()
 	if err := rateFlag(fl, &s.logins.PerClient, "login-rate", "BLOG_LOGIN_RATE", def.PerClient.String(),
@@ -179,20 +180,46 @@ func runCommand(ctx context.Context, s settings, args []string, out io.Writer) e
 	return app.Run(args)
 }
 
-// seedAdmin creates the "admin" user on an empty database, with password
-// (random and printed when empty).
+// seedAdmin makes sure the "admin" user exists, and says on out how to
+// log in. With a password (BLOG_ADMIN_PASSWORD), the admin has it on every
+// run, created or not, so re-runs are predictable. Without one, a new
+// admin gets a random password, printed once; an existing one keeps its
+// password, and out says how to set a new one.
 func seedAdmin(ctx context.Context, store *Store, password string, out io.Writer) error {
+	if password != "" {
+		found, err := store.SetPassword(ctx, adminName, password, passwordIterations)
+		if err != nil || found {
+			if found {
+				fmt.Fprintf(out, "user %s: password set from BLOG_ADMIN_PASSWORD\n", adminName)
+			}
+			return err
+		}
+		if _, err := store.CreateUser(ctx, adminName, password, passwordIterations); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "user %s created with the password of BLOG_ADMIN_PASSWORD\n", adminName)
+		return nil
+	}
 	n, err := store.CountUsers(ctx)
-	if err != nil || n > 0 {
+	if err != nil {
 		return err
 	}
-	if password == "" {
-		password = rand.Text()
-		fmt.Fprintf(out, "created user admin with password %s (set BLOG_ADMIN_PASSWORD to choose it)\n", password)
+	if n > 0 {
+		fmt.Fprintf(out, "user %s: password unchanged (printed when it was created); "+
+			"set BLOG_ADMIN_PASSWORD to set it on every run\n", adminName)
+		return nil
 	}
-	_, err = store.CreateUser(ctx, "admin", password, passwordIterations)
-	return err
+	password = rand.Text()
+	if _, err := store.CreateUser(ctx, adminName, password, passwordIterations); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "user %s created with password %s "+
+		"(kept in the database; set BLOG_ADMIN_PASSWORD to choose it)\n", adminName, password)
+	return nil
 }
+
+// adminName is the user seedAdmin creates.
+const adminName = "admin"
 
 // redactDSN hides the password of a URL-shaped DSN before it is printed;
 // other DSNs (key=value lists) are printed only when they hold no password.

@@ -24,8 +24,9 @@ type PostPatch struct {
 	Published *bool   `json:"published"`
 }
 
-// PostResource is the JSON API of posts, under /api/posts. Reads are
-// public; writes need the API token (Authorization: Bearer <token>). The
+// PostResource is the JSON API of posts, under /api/posts. Reads of
+// published posts are public, drafts are read with the API token
+// (Authorization: Bearer <token>), as are all writes. The
 // writes check the token first, then read the body with ctx.Bind, so that
 // a client without the token learns nothing about what the body should
 // be (a fwk.Body parameter would be decoded before the view runs).
@@ -51,12 +52,13 @@ type ListQuery struct {
 	Limit int `query:"limit" default:"20"`
 }
 
-// List answers GET /api/posts?limit=N: {"posts": [...]}, newest first.
+// List answers GET /api/posts?limit=N: {"posts": [...]}, newest first;
+// drafts only with the API token.
 func (r *PostResource) List(ctx *fwk.Ctx, q ListQuery) error {
 	if q.Limit < 1 || q.Limit > 100 {
 		return fwk.Abort(http.StatusBadRequest, "limit must be between 1 and 100")
 	}
-	posts, err := r.Store.Posts(ctx.Context(), false, q.Limit)
+	posts, err := r.Store.Posts(ctx.Context(), !r.Keys.authorized(ctx), q.Limit)
 	if err != nil {
 		return err
 	}
@@ -85,8 +87,12 @@ func (r *PostResource) Create(ctx *fwk.Ctx) error {
 }
 
 // Get answers GET /api/posts/<int:id>; the post is loaded by the model
-// loader (404 when missing).
+// loader (404 when missing). A draft is a 404 without the API token, as on
+// the site.
 func (r *PostResource) Get(ctx *fwk.Ctx, p *Post) error {
+	if err := r.Keys.visible(ctx, p); err != nil {
+		return err
+	}
 	return ctx.JSON(fwk.M{"post": p})
 }
 
@@ -162,12 +168,26 @@ func notFound(err error) error {
 	return err
 }
 
+// authorized reports whether the request carries the API token.
+func (k *Keys) authorized(ctx *fwk.Ctx) bool {
+	auth := ctx.Request().Header.Get("Authorization")
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	return ok && k.APIToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(k.APIToken)) == 1
+}
+
+// visible is a 404 for a draft read without the API token: to anonymous
+// readers a draft does not exist.
+func (k *Keys) visible(ctx *fwk.Ctx, p *Post) error {
+	if p.Published || k.authorized(ctx) {
+		return nil
+	}
+	return fwk.Abort(http.StatusNotFound)
+}
+
 // authorize checks the API token of a write request: 401 with a
 // WWW-Authenticate challenge when it is missing or wrong.
 func (k *Keys) authorize(ctx *fwk.Ctx) error {
-	auth := ctx.Request().Header.Get("Authorization")
-	token, ok := strings.CutPrefix(auth, "Bearer ")
-	if ok && k.APIToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(k.APIToken)) == 1 {
+	if k.authorized(ctx) {
 		return nil
 	}
 	ctx.Writer().Header().Set("WWW-Authenticate", `Bearer realm="blog API"`)

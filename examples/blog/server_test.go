@@ -43,6 +43,12 @@ func startBlog(t *testing.T, env ...string) *blogServer {
 	for i := 0; i+1 < len(env); i += 2 {
 		vars[env[i]] = env[i+1]
 	}
+	return serveBlog(t, vars)
+}
+
+// serveBlog runs the blog with the environment vars until the test ends.
+func serveBlog(t *testing.T, vars map[string]string) *blogServer {
+	t.Helper()
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

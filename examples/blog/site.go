@@ -39,9 +39,9 @@ func (c *SiteController) AboutUs(ctx *fwk.Ctx) error {
 
 // Post shows one post with its comments: GET /posts/<int:id>. The post is
 // loaded by the model loader (a missing one is a 404 before this runs);
-// unpublished posts are not shown.
+// a draft is shown to logged-in users only, a 404 to others.
 func (c *SiteController) Post(ctx *fwk.Ctx, p *Post) error {
-	if !p.Published {
+	if !p.Published && userName(ctx) == "" {
 		return fwk.Abort(http.StatusNotFound)
 	}
 	comments, err := c.Store.Comments(ctx.Context(), p.ID)

@@ -98,6 +98,21 @@ func (s *Store) CreateUser(ctx context.Context, name, password string, iteration
 	return u, nil
 }
 
+// SetPassword gives the user called name the password, hashed with
+// iterations rounds; it reports whether the user exists.
+func (s *Store) SetPassword(ctx context.Context, name, password string, iterations int) (bool, error) {
+	hash, err := hashPassword(password, iterations)
+	if err != nil {
+		return false, err
+	}
+	res, err := s.db.ExecContext(ctx, s.dialect.rebind(`UPDATE users SET password_hash = ? WHERE name = ?`), hash, name)
+	if err != nil {
+		return false, fmt.Errorf("blog: set the password of %q: %w", name, err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
 // CountUsers returns how many users exist.
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	var n int
