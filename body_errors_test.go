@@ -39,7 +39,18 @@ func leakView(ctx *fwk.Ctx) error {
 	return ctx.NoContent()
 }
 
-// leakApp serves leakView at /bind and /stall, whose view puts the read
+// leakQuery is a query struct of the built-in kinds.
+type leakQuery struct {
+	N    int       `query:"n"`
+	U    uint8     `query:"u"`
+	F    float64   `query:"f"`
+	B    bool      `query:"b"`
+	When time.Time `query:"when"`
+	Ns   []int     `query:"ns"`
+}
+
+// leakApp serves leakView at /bind, a query struct at /query and /stall,
+// whose view puts the read
 // deadline of the connection in the past before binding (a body read that
 // times out, as under Config.ReadTimeout).
 func leakApp(t testing.TB) *fwk.App {
@@ -53,6 +64,7 @@ func leakApp(t testing.TB) *fwk.App {
 	return mustNew(t, fwk.DefaultConfig(), routesBundle{rs: routes.Tree(
 		routes.Func("/bind", leakView, fwk.Methods("POST")),
 		routes.Func("/stall", stall, fwk.Methods("POST")),
+		routes.Func("/query", func(ctx *fwk.Ctx, q leakQuery) error { return ctx.NoContent() }),
 	)})
 }
 
@@ -145,6 +157,24 @@ func TestBodyErrorsOverListener(t *testing.T) {
 			if what := leak(body, tc.ctype+tc.body); what != "" {
 				t.Errorf("%s (%s): the error shows %s: %.300q", tc.name, accept, what, body)
 			}
+		}
+	}
+}
+
+// TestQueryErrorsLeakNothing: a query value that does not convert is a 400
+// naming the parameter and the value, and nothing internal.
+func TestQueryErrorsLeakNothing(t *testing.T) {
+	srv := newServer(t, leakApp(t))
+	for _, q := range []string{"n=x", "n=99999999999999999999", "u=256", "u=-1", "f=NaN", "f=1e999",
+		"b=maybe", "when=yesterday", "when=2026-13-01", "ns=1&ns=x", "n=%00"} {
+		req, _ := http.NewRequest("GET", srv.URL+"/query?"+q, nil)
+		req.Header.Set("Accept", "application/json")
+		status, body := doResponse(t, srv, req)
+		if status != http.StatusBadRequest {
+			t.Errorf("?%s: %d %q, want 400", q, status, body)
+		}
+		if what := leak(body, q); what != "" {
+			t.Errorf("?%s: the error shows %s: %q", q, what, body)
 		}
 	}
 }
