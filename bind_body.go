@@ -17,7 +17,6 @@ package fwk
 // (validate.go): a failure is a *ValidationError, rendered as 422.
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,7 +84,7 @@ func (c *Ctx) Bind(v any) error {
 // decodeBody picks the decoder of the Content-Type and runs it; it returns
 // how the client names fields.
 func (c *Ctx) decodeBody(v any) (nameFunc, error) {
-	kind, err := contentKind(c.req.Header.Get("Content-Type"))
+	kind, err := contentKind(contentType(c.req.Header))
 	if jerr := c.jsonOnly(kind); jerr != nil { // bind_json_only.go
 		return nil, jerr
 	}
@@ -102,9 +101,18 @@ func (c *Ctx) decodeBody(v any) (nameFunc, error) {
 	return formNames, c.app.decodeForm(c, v, vals)
 }
 
+// contentType is h.Get("Content-Type") without canonicalizing the key
+// again: net/http stores it canonical, as Header.Set does.
+func contentType(h http.Header) string {
+	if v := h["Content-Type"]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
 // contentKind returns the decoder of the media type ct, or a 415.
 func contentKind(ct string) (bodyKind, error) {
-	if isJSONRequest(ct) {
+	if ct == "application/json" || isJSONRequest(ct) {
 		return bodyJSON, nil
 	}
 	mt, _, _ := strings.Cut(ct, ";") // parameters are the decoders' business
@@ -136,40 +144,42 @@ func badBody(msg string, cause error) error {
 	return &HTTPError{Status: http.StatusBadRequest, Message: msg, err: fmt.Errorf("fwk: Bind: %s: %w", msg, cause)}
 }
 
-// decodeJSON decodes exactly one JSON value into v. The body (already
-// bounded by MaxBodyBytes) is read whole into a pooled buffer first:
-// decoding from memory is what json.Unmarshal does, and it lets the end of
-// the value be checked without another read.
+// decodeJSON decodes exactly one JSON value into v from the body (already
+// bounded by MaxBodyBytes); only white space may follow it.
 func (c *Ctx) decodeJSON(v any) error {
 	if c.req.Body == nil || c.req.Body == http.NoBody {
 		return badBody("request body is empty", io.EOF)
 	}
-	codecs := c.app.codecs()
-	buf := codecs.getBuffer()
-	defer codecs.putBuffer(buf)
-	if _, err := buf.ReadFrom(c.req.Body); err != nil {
-		return bodyError(err)
+	dec := json.NewDecoder(c.req.Body)
+	if _, ok := v.(unknownFieldsAllower); !ok {
+		dec.DisallowUnknownFields()
 	}
-	data := buf.Bytes()
-	if _, ok := v.(unknownFieldsAllower); ok {
-		if err := json.Unmarshal(data, v); err != nil {
-			return jsonError(err, 0)
-		}
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, dec.InputOffset())
 	}
 	end := dec.InputOffset()
-	if rest := data[end:]; len(bytes.TrimLeft(rest, " \t\r\n")) != 0 {
+	if c.req.Body == &c.lim && c.lim.err == io.EOF && end == c.lim.limit-c.lim.n {
+		return nil // the body ended with the value
+	}
+	_, err := dec.Token()
+	switch {
+	case err == io.EOF:
+		return nil
+	case err == nil || isSyntaxError(err):
 		return badBody(fmt.Sprintf("invalid JSON: data after the value at offset %d", end), errTrailingData)
 	}
-	return nil
+	return bodyError(err)
 }
 
 var errTrailingData = errors.New("data after the JSON value")
+
+// isSyntaxError reports whether err is a *json.SyntaxError (a function of
+// its own: the target of errors.As escapes, and would be allocated on every
+// call of its caller).
+func isSyntaxError(err error) bool {
+	var syn *json.SyntaxError
+	return errors.As(err, &syn)
+}
 
 // jsonError turns an error of encoding/json into a 400 naming the offset
 // (or a 413 when the body was too large). A field holding a value of the

@@ -29,10 +29,11 @@ import (
 	"strings"
 )
 
-// LimitBody caps the body of r at n bytes; n < 0 means no limit. It is how
-// an App applies MAX_CONTENT_LENGTH (Config.MaxBodyBytes) to every request
-// it routes to a view, before the view or its middleware runs, and it is
-// exported for middleware that reads bodies before the App does.
+// LimitBody caps the body of r at n bytes; n < 0 means no limit. An App
+// applies MAX_CONTENT_LENGTH (Config.MaxBodyBytes) the same way to every
+// request it routes to a view, before the view or its middleware runs (with
+// a reader of its own that costs no allocation); LimitBody is for
+// middleware that reads bodies before the App does.
 //
 // A request without a body is left alone (no allocation). A declared
 // Content-Length above n is refused without reading anything: LimitBody
@@ -64,11 +65,16 @@ func (a *App) limitBody(c *Ctx) bool {
 
 // limitPresentBody is limitBody for a request with a body.
 func (a *App) limitPresentBody(c *Ctx) bool {
-	n := a.cfg.maxBodyBytes()
+	var n int64
 	if c.view != nil {
 		n = c.view.maxBody
+	} else {
+		n = a.cfg.maxBodyBytes()
 	}
-	if err := LimitBody(c.rw.ResponseWriter, c.req, n); err != nil {
+	if n < 0 {
+		return true
+	}
+	if err := c.limitRequestBody(c.rw.ResponseWriter, n); err != nil {
 		a.renderCtxError(c, err)
 		return false
 	}

@@ -22,7 +22,6 @@ package fwk
 //	brackets         -      400 for "a[b" "a]" "a[b[c]]"
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"mime/multipart"
@@ -52,27 +51,7 @@ type bodyCodecs struct {
 	once     sync.Once
 	form     *form.Decoder
 	validate validatorT
-	forms    sync.Map  // reflect.Type -> *formType (form.go)
-	buffers  sync.Pool // *bytes.Buffer for JSON bodies (bind_body.go)
-}
-
-// maxPooledBuffer is the largest body buffer kept for reuse: a rare large
-// body must not pin its memory.
-const maxPooledBuffer = 64 << 10
-
-func (b *bodyCodecs) getBuffer() *bytes.Buffer {
-	if buf, ok := b.buffers.Get().(*bytes.Buffer); ok {
-		return buf
-	}
-	return new(bytes.Buffer)
-}
-
-func (b *bodyCodecs) putBuffer(buf *bytes.Buffer) {
-	if buf.Cap() > maxPooledBuffer {
-		return
-	}
-	buf.Reset()
-	b.buffers.Put(buf)
+	forms    sync.Map // reflect.Type -> *formType (form.go)
 }
 
 // codecs returns the App's body codecs.

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"unsafe"
 )
 
 // Body is a view parameter that receives the request body, decoded and
@@ -42,7 +43,10 @@ type Body[T any] struct {
 func (b *Body[T]) bindBody(c *Ctx) error { return c.Bind(&b.Value) }
 
 // bodyParam is implemented by *Body[T].
-type bodyParam interface{ bindBody(c *Ctx) error }
+type bodyParam interface {
+	bindBody(c *Ctx) error
+	bodyCaller(fn reflect.Value, recv unsafe.Pointer, ps []urlParam) (func(*Ctx) error, bool)
+}
 
 // isBodyType reports whether t is an instantiation of Body.
 func isBodyType(t reflect.Type) bool {

@@ -26,6 +26,7 @@ type Ctx struct {
 
 	pathValuesSet bool
 	formErr       error          // the error of the first parseForm (body.go)
+	lim           bodyLimit      // the reader of a limited body (body_limit.go)
 	hdr           headerSnapshot // headers set before the app ran (errorheaders.go)
 	hdrTaken      bool           // hdr was recorded (respWriter.Header)
 
@@ -63,6 +64,9 @@ func (c *Ctx) clear() {
 	}
 	c.rw.ResponseWriter = nil
 	c.w, c.req, c.view = nil, nil, nil
+	if c.lim.r != nil {
+		c.lim = bodyLimit{}
+	}
 	if c.hdr.n != 0 || c.hdr.more != nil {
 		c.hdr.release()
 	}

@@ -95,6 +95,9 @@ func (v *view) finishCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 // directCall returns a caller without reflection for the signatures of
 // fastCall and for a lone model parameter.
 func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan) (func(*Ctx) error, bool) {
+	if n := len(plan); n > 0 && plan[n-1].src == fromBody {
+		return v.directBodyCall(fn, recv, plan)
+	}
 	for _, a := range plan {
 		if a.src != fromURL || a.model != nil {
 			if len(plan) == 1 && a.model != nil {
@@ -107,6 +110,19 @@ func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 		return nil, false
 	}
 	return fastCall(fn, recv, v.params)
+}
+
+// directBodyCall is directCall for a view whose last parameter is a
+// Body[T], after no URL param or after the rule's only one (not a model).
+func (v *view) directBodyCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan) (func(*Ctx) error, bool) {
+	body := plan[len(plan)-1]
+	switch {
+	case len(plan) == 1:
+	case len(plan) == 2 && len(v.params) == 1 && plan[0].src == fromURL && plan[0].model == nil:
+	default:
+		return nil, false
+	}
+	return reflect.New(body.typ).Interface().(bodyParam).bodyCaller(fn, recv, v.params)
 }
 
 // positionalPlan plans func(*Ctx) error (the view reads params with
