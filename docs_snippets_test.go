@@ -168,7 +168,7 @@ func TestDocSnippetsCompile(t *testing.T) {
 // argument "urls" (App.Run's route table; a program that does not call Run
 // ignores it) and a SECRET_KEY in the environment: each must exit 0. This
 // catches what compiles but fails fwk.New, such as a view that does not fit
-// its rule. To link once, each main package is copied under run/ as a
+// its rule. Programs that serve on their own are left out (servesItself). To link once, each main package is copied under run/ as a
 // package whose main is Main, and one runner calls the i-th Main in a
 // process of its own.
 func runMainBlocks(t *testing.T, goTool, dir string, where map[string]docBlock) {
@@ -186,6 +186,7 @@ func runMainBlocks(t *testing.T, goTool, dir string, where map[string]docBlock) 
 			mains = append(mains, d)
 		}
 	}
+	mains = slices.DeleteFunc(mains, func(d string) bool { return servesItself(where, d) })
 	slices.Sort(mains)
 	var runner strings.Builder
 	runner.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"strconv\"\n\n")
@@ -217,6 +218,19 @@ func runMainBlocks(t *testing.T, goTool, dir string, where map[string]docBlock) 
 			t.Errorf("the program of %s failed with the argument urls (%v):\n%s", blockOfProgram(d, where), err, out)
 		}
 	}
+}
+
+// servesItself reports whether the program of folder d listens on its own
+// (net.Listen, ListenAndServe, App.Serve) rather than through App.Run:
+// such a program is compiled, not run.
+func servesItself(where map[string]docBlock, d string) bool {
+	serves := regexp.MustCompile(`\bnet\.Listen\(|ListenAndServe(TLS)?\(|\.Serve\(`)
+	for path, b := range where {
+		if filepath.Dir(path) == d && serves.MatchString(b.code) {
+			return true
+		}
+	}
+	return false
 }
 
 // copyAsPackage copies the folder of a main package to dst as package
