@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -275,4 +276,60 @@ func ExampleExpectError() {
 	// (send the request with fwktest.ExpectError() if the test expects this)
 	// --- expected:
 	// 302 Found fwk: redirect: a target given by the app cannot be resolved
+}
+
+func ExampleFollowRedirects() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp(), fwktest.FollowRedirects())
+	r := c.Get("/old") // redirected to /, followed
+	fmt.Println(r.Request.URL.Path, r.Status, len(r.History))
+	// Output:
+	// / 200 OK 1
+}
+
+func ExampleBaseURL() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp(), fwktest.BaseURL("https://notes.example"))
+	r := c.Get("/whoami")
+	fmt.Println(c.URL("/whoami"), r.Request.Host, r.Status)
+	// Output:
+	// https://notes.example/whoami notes.example 200 OK
+}
+
+func ExampleClient_Do() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp())
+	req := httptest.NewRequest(http.MethodDelete, "/api/notes", nil)
+	req.Header.Set("X-CSRFToken", c.CSRFToken())
+	r := c.Do(req)
+	fmt.Println(r.Status, r.Header.Get("Allow"))
+	// Output:
+	// 405 Method Not Allowed GET, HEAD, POST
+}
+
+func ExampleClient_Cookies() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp())
+	fmt.Println(len(c.Cookies("/")))
+	c.Session(func(s *fwk.Session) { s.Set("user", "ann") })
+	for _, ck := range c.Cookies("/") {
+		fmt.Println(ck.Name)
+	}
+	// Output:
+	// 0
+	// session
+}
+
+// String describes an exchange in a message of your own.
+func ExampleResponse_String() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp())
+	r := c.Get("/notes", fwktest.WithHeader("Accept", "application/json"))
+	if r.StatusCode != http.StatusOK {
+		fmt.Printf("want the notes, got\n%s\n", r)
+	}
+	// Output:
+	// want the notes, got
+	// GET http://localhost/notes -> 404 Not Found (application/json), 35 bytes:
+	// {"error":"Not Found","status":404}
 }
