@@ -271,6 +271,31 @@ func ready(addr string) bool {
 	return res.StatusCode == http.StatusOK
 }
 
+// haproxyErrors summarizes HAProxy's log lines (option httplog) of the
+// answers that were not 2xx or 3xx or did not end normally: the status and
+// termination state HAProxy gave, and the first lines.
+func haproxyErrors(path string) string {
+	b, _ := os.ReadFile(path)
+	counts := map[string]int{}
+	var first []string
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		// client [date] frontend backend/server timers status bytes - - state ...
+		if len(f) < 11 || !strings.HasPrefix(f[1], "[") ||
+			(strings.HasPrefix(f[5], "2") || strings.HasPrefix(f[5], "3")) && f[9] == "----" {
+			continue
+		}
+		counts[f[5]+" "+f[9]]++
+		if len(first) < 3 {
+			first = append(first, line)
+		}
+	}
+	if len(counts) == 0 {
+		return "  haproxy: every answer 2xx or 3xx, ended normally\n"
+	}
+	return fmt.Sprintf("  haproxy: other answers by status and termination state: %v\n    %s\n", counts, strings.Join(first, "\n    "))
+}
+
 // tail returns the last lines of a log file, for failure messages.
 func tail(path string, n int) string {
 	b, _ := os.ReadFile(path)

@@ -113,6 +113,7 @@ func TestDeploy(t *testing.T) {
 	windows := runFaults(t, c, sims, redis, redisBin, dir, redisAddr, keyA, keyB)
 	elapsed := time.Since(start)
 	report(t, l, windows, start, elapsed)
+	fmt.Print(haproxyErrors(filepath.Join(dir, "haproxy.log")))
 	checkWrites(t, dsn, l)
 }
 
