@@ -32,8 +32,8 @@ package fwk_test
 //                                           exempt blueprint a controller with Meta.CSRFExempt)
 //   test_exempt_blueprint                   ported as TestFlaskWTFExemptBlueprint
 //   test_exempt_nested_blueprint            ported as TestFlaskWTFExemptBlueprint "nested"
-//   test_error_handler                      ported as TestFlaskWTFErrorHandler (the handler is
-//                                           middleware that reads the *CSRFError)
+//   test_error_handler                      ported as TestFlaskWTFErrorHandler (App.HandleError
+//                                           for 400 reads the *CSRFError)
 //   test_validate_error_logged              ported as TestFlaskWTFValidateErrorLogged
 //
 // test_csrf_form.py (8)
@@ -55,7 +55,6 @@ package fwk_test
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -423,24 +422,20 @@ func TestFlaskWTFExemptBlueprint(t *testing.T) {
 	}
 }
 
-// lowerCSRFError is the upstream error handler: a *CSRFError answers its
-// description lower-cased.
-func lowerCSRFError(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var ce *fwk.CSRFError
-		if err := fwk.ProtectCSRF(fwk.CtxFrom(r)); errors.As(err, &ce) {
-			_, _ = io.WriteString(w, strings.ToLower(ce.Reason))
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 func TestFlaskWTFErrorHandler(t *testing.T) {
-	noDefault := func(c *fwk.Config) { c.CSRFCheckDefault = false }
-	srv, cl, _ := wtfApp(t, noDefault, false, routes.Func("/handled", emptyView, fwk.Methods("POST"), fwk.Use(lowerCSRFError)))
-	if _, body := postForm(t, cl, srv.URL+"/handled", nil); body != "the csrf token is missing." {
-		t.Errorf("POST /handled = %q, want the lower-cased reason", body)
+	cfg := sessConfig(nil)
+	cfg.CSRFEnabled = true
+	app := mustNew(t, cfg, routesBundle{rs: routes.Func("/", wtfIndex, fwk.Methods("GET", "POST"))})
+	app.HandleError(http.StatusBadRequest, func(c *fwk.Ctx, err error) error {
+		var ce *fwk.CSRFError
+		if !errors.As(err, &ce) {
+			return err
+		}
+		return c.Respond(http.StatusBadRequest, strings.ToLower(ce.Reason))
+	})
+	srv := newServer(t, app)
+	if _, body := postForm(t, jarClient(t), srv.URL+"/", nil); body != "the csrf token is missing." {
+		t.Errorf("POST / = %q, want the lower-cased reason", body)
 	}
 }
 

@@ -8,7 +8,7 @@ package fwk
 // behaviour is ported and the exact token strings are not. This file is
 // internal to pin the clock, as the upstream TimePin class does.
 //
-// test_csrf.py (10)
+// test_csrf.py (9)
 //   test_dummy_csrf_base_class              not applicable: fwk has one CSRF implementation, not a
 //                                           csrf_class whose generate_csrf_token a subclass must define
 //   test_dummy_csrf_basic_impl              ported as TestWTFormsCSRFBasic
