@@ -138,6 +138,7 @@ world</textarea>
 <input form="prefs-2" name="outside" value="o">
 <form id="prefs-2" method="post" action="/submit" enctype="multipart/form-data">
   <input type="hidden" name="csrf_token" value="{{csrfToken}}">
+  <input type="file" name="doc"><input type="file" name="photo">
 </form>
 <form method="post" action="/submit" class="tokenless"><input name="a"></form>`
 
@@ -159,7 +160,21 @@ func submitted(ctx *fwk.Ctx) error {
 		return err
 	}
 	delete(r.PostForm, "csrf_token")
-	return ctx.JSON(fwk.M{"form": r.PostForm, "type": strings.Split(r.Header.Get("Content-Type"), ";")[0]})
+	files := map[string]string{}
+	if r.MultipartForm != nil {
+		for name, fhs := range r.MultipartForm.File {
+			for _, fh := range fhs {
+				f, err := fh.Open()
+				if err != nil {
+					return err
+				}
+				b, _ := io.ReadAll(f)
+				f.Close()
+				files[name] += fmt.Sprintf("%q:%q", fh.Filename, b)
+			}
+		}
+	}
+	return ctx.JSON(fwk.M{"form": r.PostForm, "files": files, "type": strings.Split(r.Header.Get("Content-Type"), ";")[0]})
 }
 
 // newApp builds the test app with CSRF protection on.

@@ -43,7 +43,27 @@ func (b notesBundle) Routes() []*fwk.Route {
 		}, fwk.Endpoint("whoami")),
 		routes.Get("/old", func(ctx *fwk.Ctx) error { return ctx.Redirect("index") }, fwk.Endpoint("old")),
 		routes.Get("/typo", func(ctx *fwk.Ctx) error { return ctx.Redirect("indx") }, fwk.Endpoint("typo")),
+		routes.Rule("/upload", upload, fwk.Endpoint("upload"), fwk.Methods("GET", "POST")),
 	)
+}
+
+// upload shows a file form and answers what it received.
+func upload(ctx *fwk.Ctx) error {
+	r := ctx.Request()
+	if r.Method == http.MethodGet {
+		token, err := fwk.GenerateCSRF(ctx)
+		if err != nil {
+			return err
+		}
+		ctx.Writer().Header().Set("Content-Type", "text/html; charset=utf-8")
+		return ctx.Respond(http.StatusOK, `<form method="post" enctype="multipart/form-data">`+
+			`<input type="hidden" name="csrf_token" value="`+token+`"><input type="file" name="doc"></form>`)
+	}
+	_, fh, err := r.FormFile("doc")
+	if err != nil {
+		return fwk.Abort(http.StatusBadRequest, err.Error())
+	}
+	return ctx.Respond(http.StatusOK, fmt.Sprintf("%s, %d bytes", fh.Filename, fh.Size))
 }
 
 // index shows the notes and a form; its POST adds a note and flashes.
@@ -207,6 +227,15 @@ func ExampleForm_Submit() {
 	// POST http://localhost/ true
 	// 303 See Other /
 	// FAIL: fwktest: <form id="add" method="post"> has no field "txet" (it has csrf_token, text)
+}
+
+func ExampleForm_Attach() {
+	t := &exampleT{}
+	c := fwktest.New(t, notesApp())
+	r := c.Get("/upload").Form("").Attach("doc", "notes.txt", []byte("buy milk")).Submit(nil)
+	fmt.Println(r.Text())
+	// Output:
+	// notes.txt, 8 bytes
 }
 
 func ExampleClient_Session() {

@@ -30,6 +30,14 @@ type Form struct {
 	enctype string
 	names   []string // every control's name, for the typo check
 	submit  []string // name and value of the first named submit button
+	files   []formFile
+}
+
+// formFile is a file input of the form and the file chosen for it.
+type formFile struct {
+	name, filename string
+	content        []byte
+	chosen         bool
 }
 
 // Form returns the form of the page selected by sel: the form whose id,
@@ -143,7 +151,9 @@ func (f *Form) addControl(n *html.Node) {
 			}
 		case "submit", "image":
 			f.submitButton(name, value)
-		case "button", "reset", "file":
+		case "file":
+			f.files = append(f.files, formFile{name: name})
+		case "button", "reset":
 		default:
 			f.Fields.Add(name, value)
 		}
@@ -257,18 +267,16 @@ func (f *Form) request(fields url.Values) (*http.Request, []byte) {
 	ctype := ""
 	switch {
 	case f.Method == http.MethodGet:
+		for _, ff := range f.files {
+			fields.Add(ff.name, ff.filename)
+		}
 		target.RawQuery = fields.Encode()
 	case f.enctype == "multipart/form-data":
-		var b bytes.Buffer
-		w := multipart.NewWriter(&b)
-		for _, k := range sortedKeys(fields) {
-			for _, v := range fields[k] {
-				_ = w.WriteField(k, v) // writes to memory
-			}
-		}
-		_ = w.Close()
-		body, ctype = b.Bytes(), w.FormDataContentType()
+		body, ctype = f.multipart(fields)
 	default:
+		for _, ff := range f.files { // a browser sends the file's name only
+			fields.Add(ff.name, ff.filename)
+		}
 		body, ctype = []byte(fields.Encode()), "application/x-www-form-urlencoded"
 	}
 	req, err := http.NewRequestWithContext(context.Background(), f.Method, target.String(), nil)
@@ -279,6 +287,43 @@ func (f *Form) request(fields url.Values) (*http.Request, []byte) {
 		req.Header.Set("Content-Type", ctype)
 	}
 	return req, body
+}
+
+// multipart encodes fields and the form's files as multipart/form-data; a
+// file input with no file chosen is an empty part with an empty file name,
+// as browsers send it.
+func (f *Form) multipart(fields url.Values) ([]byte, string) {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	for _, k := range sortedKeys(fields) {
+		for _, v := range fields[k] {
+			_ = w.WriteField(k, v) // writes to memory
+		}
+	}
+	for _, ff := range f.files {
+		part, _ := w.CreateFormFile(ff.name, ff.filename)
+		_, _ = part.Write(ff.content)
+	}
+	_ = w.Close()
+	return b.Bytes(), w.FormDataContentType()
+}
+
+// Attach chooses the file a file input of the form sends (its name and
+// content), as the user does in the browser, and returns the form. Submit
+// sends it when the form is multipart/form-data (otherwise a browser sends
+// the file's name only). It fails the test (t.Errorf) when the form has no
+// file input of that name.
+func (f *Form) Attach(name, filename string, content []byte) *Form {
+	for i := range f.files {
+		if ff := &f.files[i]; ff.name == name && !ff.chosen {
+			*ff = formFile{name: name, filename: filename, content: content, chosen: true}
+			return f
+		}
+	}
+	t := f.resp.client.t
+	t.Helper()
+	t.Errorf("fwktest: %s has no file input %q to attach %q to", f.startTag(), name, filename)
+	return f
 }
 
 func sortedKeys(v url.Values) []string {

@@ -10,8 +10,9 @@ import (
 
 // submittedForm is the JSON answer of /submit.
 type submittedForm struct {
-	Form url.Values
-	Type string
+	Form  url.Values
+	Files map[string]string
+	Type  string
 }
 
 // TestFormFields: the fields are what a browser submits: named, enabled
@@ -63,15 +64,22 @@ func TestFormSubmit(t *testing.T) {
 		c.Get("/page").Form("prefs").Submit(url.Values{"nick": {"bob"}, "news": {}, "ads": {"on"}, "many": {"y"}}).
 			ExpectStatus(200).JSON(&got)
 		want := url.Values{"nick": {"bob"}, "ads": {"on"}, "size": {"m"}, "lang": {"Français"}, "first": {"a"},
-			"many": {"y"}, "bio": {"Hello,\nworld"}, "save": {"1"}}
+			"many": {"y"}, "bio": {"Hello,\nworld"}, "save": {"1"}, "avatar": {""}}
 		if !reflect.DeepEqual(got.Form, want) || got.Type != "application/x-www-form-urlencoded" {
 			t.Errorf("submitted %s %v, want %v", got.Type, got.Form, want)
 		}
 
 		got = submittedForm{}
-		c.Get("/page").Form("prefs-2").Submit(nil).ExpectStatus(200).JSON(&got)
-		if !reflect.DeepEqual(got.Form, url.Values{"outside": {"o"}}) || got.Type != "multipart/form-data" {
-			t.Errorf("multipart form: %s %v", got.Type, got.Form)
+		c.Get("/page").Form("prefs-2").Attach("doc", "a.txt", []byte("hello")).Submit(nil).ExpectStatus(200).JSON(&got)
+		// no file chosen for photo: a part with an empty file name, which Go reads as a value
+		if !reflect.DeepEqual(got.Form, url.Values{"outside": {"o"}, "photo": {""}}) || got.Type != "multipart/form-data" ||
+			!reflect.DeepEqual(got.Files, map[string]string{"doc": `"a.txt":"hello"`}) {
+			t.Errorf("multipart form: %s %v %v", got.Type, got.Form, got.Files)
+		}
+		got = submittedForm{}
+		c.Get("/page").Form("prefs").Attach("avatar", "me.png", []byte("png")).Submit(nil).JSON(&got)
+		if got.Form.Get("avatar") != "me.png" || len(got.Files) != 0 {
+			t.Errorf("a url-encoded form sends the file's name only: %v %v", got.Form, got.Files)
 		}
 
 		var e echoed
@@ -88,6 +96,13 @@ func TestFormWithoutToken(t *testing.T) {
 	c := fwktest.New(t, newApp(t))
 	c.Get("/page").Form(".tokenless").Submit(url.Values{"a": {"1"}}).
 		ExpectStatus(400).ExpectContains("The CSRF token is missing.")
+}
+
+func TestFormAttachUnknown(t *testing.T) {
+	f := fake(t, func(tb testing.TB) {
+		fwktest.New(tb, newApp(t)).Get("/page").Form("search").Attach("doc", "a.txt", nil)
+	})
+	mustFail(t, f, `<form id="search" action="/echo"> has no file input "doc" to attach "a.txt" to`)
 }
 
 // TestFormUnknownField: a value for a name the form has no control for
