@@ -19,6 +19,7 @@ import (
 // sum.golang.org). The README's `go run .` is run as `go vet .` (it would
 // serve).
 func TestReadmeInstall(t *testing.T) {
+	t.Parallel() // it waits on go commands
 	bash, errBash := exec.LookPath("bash")
 	_, errGo := exec.LookPath("go")
 	if errBash != nil || errGo != nil {

@@ -118,6 +118,7 @@ func placeGoBlock(b docBlock) (string, error) {
 
 // TestDocSnippetsCompile compiles every Go block of the documentation.
 func TestDocSnippetsCompile(t *testing.T) {
+	t.Parallel() // it waits on go commands
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go tool is not installed: the documentation's Go blocks are not compiled")
