@@ -246,13 +246,18 @@ func errNotValid(what string) error {
 
 // fromData sets dst, the field f, from a Go value of obj, kwargs or data:
 // assigned, converted between numeric kinds, dereferenced or addressed, or
-// parsed when it is a string.
+// parsed when it is a string. A file field given something other than a
+// file (a string...) has no file, as Flask-WTF's file validators see it.
 func (f *formField) fromData(dst reflect.Value, v any) error {
 	if v == nil {
 		dst.SetZero()
 		return nil
 	}
 	src := reflect.ValueOf(v)
+	if f.parse == nil && !src.Type().AssignableTo(dst.Type()) { // a file field
+		dst.SetZero()
+		return nil
+	}
 	if src.Kind() == reflect.String && f.parse != nil && !src.Type().AssignableTo(dst.Type()) {
 		pv, err := f.parse([]string{src.String()})
 		if err != nil {
