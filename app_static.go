@@ -77,12 +77,7 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		return
 	}
-	if c := ctxFromRequest(r); c != nil {
-		c.app.handleError(c, err)
-		return
-	}
-	code := StatusCode(err) // not served by an App: plain text
-	http.Error(w, http.StatusText(code), code)
+	WriteError(w, r, err)
 }
 
 // serveFile writes the file name, or returns the error to render without

@@ -142,15 +142,23 @@ func (b *docBuilder) operation(v *view) *openapi.Operation {
 		b.response(op, "404", "NotFound")
 	}
 	for i := range v.plan {
-		b.addArg(op, &v.plan[i])
+		b.addArg(op, &v.plan[i], v.acceptsForms())
 	}
-	b.success(op, v.result)
+	b.success(op, v)
 	b.response(op, "default", "Error")
 	return op
 }
 
-// addArg documents one argument of the view's plan.
-func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan) {
+// acceptsForms reports whether v binds url-encoded and multipart bodies
+// besides JSON (bind_json_only.go).
+func (v *view) acceptsForms() bool {
+	r := v.route
+	return !v.csrfExempt || r.acceptForms || r.meta != nil && r.meta.AcceptForms
+}
+
+// addArg documents one argument of the view's plan; forms says whether a
+// body may be a form too.
+func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 	switch a.src {
 	case fromQuery:
 		op.Parameters = append(op.Parameters, b.queryParam(a.name, a.typ, a.multi, nil))
@@ -169,6 +177,11 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan) {
 		op.RequestBody = &openapi.RequestBody{Required: true, Content: map[string]openapi.MediaType{
 			"application/json": {Schema: b.refl.Schema(t)},
 		}}
+		if forms { // the same fields, named by their form keys (body_form.go)
+			form := openapi.MediaType{Schema: &openapi.Schema{Type: "object"}}
+			op.RequestBody.Content["application/x-www-form-urlencoded"] = form
+			op.RequestBody.Content["multipart/form-data"] = form
+		}
 		for _, code := range []string{"400", "413", "415", "422"} {
 			b.response(op, code, sharedResponses[code].name)
 		}
@@ -192,11 +205,16 @@ func (b *docBuilder) queryParam(key string, t reflect.Type, slice bool, defs []s
 	return p
 }
 
-// success adds the success response of a typed result, or a response
-// without a schema when the view writes its own.
-func (b *docBuilder) success(op *openapi.Operation, r *resultShape) {
+// success adds the success response of v's typed result; for a view
+// writing its own answer, any 2XX answer (204 for a resource's Delete).
+func (b *docBuilder) success(op *openapi.Operation, v *view) {
+	r := v.result
 	if r == nil {
-		op.Responses["200"] = &openapi.Response{Description: "Success: the view writes its own answer."}
+		if shape := resultShapeOf(v.route, nil); shape.status == http.StatusNoContent {
+			op.Responses["204"] = &openapi.Response{Description: http.StatusText(http.StatusNoContent)}
+			return
+		}
+		op.Responses["2XX"] = &openapi.Response{Description: "Success: the view writes its own answer."}
 		return
 	}
 	code := http.StatusText(r.status)

@@ -28,47 +28,43 @@ type CommentResource struct {
 func (r *CommentResource) Meta() fwk.Meta { return fwk.Meta{CSRFExempt: true} }
 
 // List answers GET /api/posts/<int:post_id>/comments.
-func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.visible(ctx, p); err != nil {
-		return err
+func (r *CommentResource) List(ctx *fwk.Ctx, p *Post) ([]*Comment, error) {
+	if err := r.Keys.visible(ctx.Request(), p); err != nil {
+		return nil, err
 	}
-	comments, err := r.Store.Comments(ctx.Context(), p.ID)
-	if err != nil {
-		return err
-	}
-	return ctx.JSON(fwk.M{"comments": comments})
+	return r.Store.Comments(ctx.Context(), p.ID)
 }
 
 // Create answers POST /api/posts/<int:post_id>/comments (201); a draft
 // takes no comments (404). The body is
 // a typed parameter: fwk decodes and validates it before the view runs
 // (400, 413, 415, or 422 with the errors per field).
-func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post, in fwk.Body[CommentInput]) error {
+func (r *CommentResource) Create(ctx *fwk.Ctx, p *Post, in fwk.Body[CommentInput]) (*Comment, error) {
 	if !p.Published {
-		return fwk.Abort(http.StatusNotFound)
+		return nil, fwk.Abort(http.StatusNotFound)
 	}
 	c := &Comment{PostID: p.ID, Author: in.Value.Author, Body: in.Value.Body}
 	if err := r.Store.CreateComment(ctx.Context(), c); err != nil {
-		return err
+		return nil, err
 	}
-	return ctx.JSON(fwk.M{"comment": c}, http.StatusCreated)
+	return c, nil
 }
 
 // Get answers GET /api/posts/<int:post_id>/comments/<int:id>.
-func (r *CommentResource) Get(ctx *fwk.Ctx, p *Post, id int64) error {
-	if err := r.Keys.visible(ctx, p); err != nil {
-		return err
+func (r *CommentResource) Get(ctx *fwk.Ctx, p *Post, id int64) (*Comment, error) {
+	if err := r.Keys.visible(ctx.Request(), p); err != nil {
+		return nil, err
 	}
 	c, err := r.Store.Comment(ctx.Context(), p.ID, id)
 	if err != nil {
-		return notFound(err)
+		return nil, notFound(err)
 	}
-	return ctx.JSON(fwk.M{"comment": c})
+	return c, nil
 }
 
 // Delete answers DELETE /api/posts/<int:post_id>/comments/<int:id> (204).
 func (r *CommentResource) Delete(ctx *fwk.Ctx, p *Post, id int64) error {
-	if err := r.Keys.authorize(ctx); err != nil {
+	if err := r.Keys.authorize(ctx.Writer(), ctx.Request()); err != nil {
 		return err
 	}
 	if err := r.Store.DeleteComment(ctx.Context(), p.ID, id); err != nil {

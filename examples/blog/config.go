@@ -15,7 +15,9 @@ const maxBodyBytes = 1 << 20
 
 // configFromEnv is fwk.ConfigFromEnv with the blog's defaults, each
 // overridden by its variable: CSRF protection on (WTF_CSRF_ENABLED),
-// request bodies up to maxBodyBytes (MAX_CONTENT_LENGTH), and a random
+// request bodies up to maxBodyBytes (MAX_CONTENT_LENGTH), the API's OpenAPI
+// document at /api/openapi.json (OPENAPI_PATH) titled "Blog API"
+// (OPENAPI_TITLE), and a random
 // SECRET_KEY for this run when none is set (said on out: sessions then end
 // with the process).
 func configFromEnv(out io.Writer) fwk.Config {
@@ -25,6 +27,12 @@ func configFromEnv(out io.Writer) fwk.Config {
 	}
 	if _, ok := os.LookupEnv("MAX_CONTENT_LENGTH"); !ok {
 		cfg.MaxBodyBytes = maxBodyBytes
+	}
+	if _, ok := os.LookupEnv("OPENAPI_PATH"); !ok {
+		cfg.OpenAPIPath = "/api/openapi.json"
+	}
+	if _, ok := os.LookupEnv("OPENAPI_TITLE"); !ok {
+		cfg.OpenAPITitle = "Blog API"
 	}
 	if cfg.SecretKey == "" {
 		cfg.SecretKey = rand.Text() + rand.Text()

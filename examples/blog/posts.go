@@ -26,24 +26,34 @@ type PostPatch struct {
 
 // PostResource is the JSON API of posts, under /api/posts. Reads of
 // published posts are public, drafts are read with the API token
-// (Authorization: Bearer <token>), as are all writes. The
-// writes check the token first, then read the body with ctx.Bind, so that
-// a client without the token learns nothing about what the body should
-// be (a fwk.Body parameter would be decoded before the view runs).
+// (Authorization: Bearer <token>), as are all writes: the token of a write
+// is checked by a decorator before the view's body is decoded, so that a
+// client without the token gets its 401 whatever it sent. The bodies are
+// typed parameters (fwk.Body), decoded and validated before the view runs
+// (400, 413, 415, or 422 with the errors per field). The views return typed
+// results: fwk answers them as JSON ({"posts": [...]} for List,
+// {"post": {...}} for the others, 201 for Create) and documents them in the
+// blog's OpenAPI document (/api/openapi.json).
 type PostResource struct {
 	fwk.Resource
 	Store *Store `fwk:"inject"`
 	Keys  *Keys  `fwk:"inject"`
 }
 
-// Meta declares Publish as a member action: POST /api/posts/<int:id>/publish.
-// The API is authenticated by a header, not a cookie, so it is exempt from
-// CSRF protection; for the same reason it may take forms (curl -d): a
-// cross-site form cannot send the header.
+// Meta declares Publish as a member action: POST /api/posts/<int:id>/publish,
+// and the token check of every write. The API is authenticated by a
+// header, not a cookie, so it is exempt from CSRF protection; for the same
+// reason it may take forms (curl -d): a cross-site form cannot send the
+// header.
 func (r *PostResource) Meta() fwk.Meta {
-	return fwk.Meta{CSRFExempt: true, AcceptForms: true, Views: []fwk.ViewSpec{
-		fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost)),
-	}}
+	return fwk.Meta{
+		CSRFExempt:  true,
+		AcceptForms: true,
+		Decorators:  []func(http.Handler) http.Handler{writesNeedToken(func() *Keys { return r.Keys })},
+		Views: []fwk.ViewSpec{
+			fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost)),
+		},
+	}
 }
 
 // ListQuery is the query string of GET /api/posts, filled by fwk from its
@@ -52,89 +62,67 @@ type ListQuery struct {
 	Limit int `query:"limit" default:"20"`
 }
 
+// PostPayload is the answer of the member action Publish: {"post": {...}},
+// the shape of the resource's other answers.
+type PostPayload struct {
+	Post *Post `json:"post"`
+}
+
 // List answers GET /api/posts?limit=N: {"posts": [...]}, newest first;
 // drafts only with the API token.
-func (r *PostResource) List(ctx *fwk.Ctx, q ListQuery) error {
+func (r *PostResource) List(ctx *fwk.Ctx, q ListQuery) ([]*Post, error) {
 	if q.Limit < 1 || q.Limit > 100 {
-		return fwk.Abort(http.StatusBadRequest, "limit must be between 1 and 100")
+		return nil, fwk.Abort(http.StatusBadRequest, "limit must be between 1 and 100")
 	}
-	posts, err := r.Store.Posts(ctx.Context(), !r.Keys.authorized(ctx), q.Limit)
-	if err != nil {
-		return err
-	}
-	return ctx.JSON(fwk.M{"posts": posts})
+	return r.Store.Posts(ctx.Context(), !r.Keys.authorized(ctx.Request()), q.Limit)
 }
 
 // Create answers POST /api/posts with the new post (201, Location).
-func (r *PostResource) Create(ctx *fwk.Ctx) error {
-	if err := r.Keys.authorize(ctx); err != nil {
-		return err
-	}
-	var in PostInput
-	if err := ctx.Bind(&in); err != nil {
-		return err
-	}
-	p := &Post{Title: in.Title, Body: in.Body, Published: in.Published}
+func (r *PostResource) Create(ctx *fwk.Ctx, in fwk.Body[PostInput]) (*Post, error) {
+	p := &Post{Title: in.Value.Title, Body: in.Value.Body, Published: in.Value.Published}
 	if err := r.Store.CreatePost(ctx.Context(), p); err != nil {
-		return err
+		return nil, err
 	}
 	loc, err := ctx.URLFor("PostResource.Get", "id", p.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ctx.Writer().Header().Set("Location", loc)
-	return ctx.JSON(fwk.M{"post": p}, http.StatusCreated)
+	return p, nil
 }
 
 // Get answers GET /api/posts/<int:id>; the post is loaded by the model
 // loader (404 when missing). A draft is a 404 without the API token, as on
 // the site.
-func (r *PostResource) Get(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.visible(ctx, p); err != nil {
-		return err
+func (r *PostResource) Get(ctx *fwk.Ctx, p *Post) (*Post, error) {
+	if err := r.Keys.visible(ctx.Request(), p); err != nil {
+		return nil, err
 	}
-	return ctx.JSON(fwk.M{"post": p})
+	return p, nil
 }
 
 // Patch answers PATCH /api/posts/<int:id>: changes the fields given.
-func (r *PostResource) Patch(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.authorize(ctx); err != nil {
-		return err
+func (r *PostResource) Patch(ctx *fwk.Ctx, p *Post, in fwk.Body[PostPatch]) (*Post, error) {
+	if in.Value.Title != nil {
+		p.Title = *in.Value.Title
 	}
-	var in PostPatch
-	if err := ctx.Bind(&in); err != nil {
-		return err
+	if in.Value.Body != nil {
+		p.Body = *in.Value.Body
 	}
-	if in.Title != nil {
-		p.Title = *in.Title
-	}
-	if in.Body != nil {
-		p.Body = *in.Body
-	}
-	if in.Published != nil {
-		p.Published = *in.Published
+	if in.Value.Published != nil {
+		p.Published = *in.Value.Published
 	}
 	return r.save(ctx, p)
 }
 
 // Put answers PUT /api/posts/<int:id>: replaces the post.
-func (r *PostResource) Put(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.authorize(ctx); err != nil {
-		return err
-	}
-	var in PostInput
-	if err := ctx.Bind(&in); err != nil {
-		return err
-	}
-	p.Title, p.Body, p.Published = in.Title, in.Body, in.Published
+func (r *PostResource) Put(ctx *fwk.Ctx, p *Post, in fwk.Body[PostInput]) (*Post, error) {
+	p.Title, p.Body, p.Published = in.Value.Title, in.Value.Body, in.Value.Published
 	return r.save(ctx, p)
 }
 
 // Delete answers DELETE /api/posts/<int:id> with 204.
 func (r *PostResource) Delete(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.authorize(ctx); err != nil {
-		return err
-	}
 	if err := r.Store.DeletePost(ctx.Context(), p.ID); err != nil {
 		return notFound(err)
 	}
@@ -143,20 +131,18 @@ func (r *PostResource) Delete(ctx *fwk.Ctx, p *Post) error {
 
 // Publish answers POST /api/posts/<int:id>/publish: the member action that
 // makes a post visible on the site.
-func (r *PostResource) Publish(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Keys.authorize(ctx); err != nil {
-		return err
-	}
+func (r *PostResource) Publish(ctx *fwk.Ctx, p *Post) (PostPayload, error) {
 	p.Published = true
-	return r.save(ctx, p)
+	p, err := r.save(ctx, p)
+	return PostPayload{Post: p}, err
 }
 
-// save stores p and answers it.
-func (r *PostResource) save(ctx *fwk.Ctx, p *Post) error {
+// save stores p and returns it.
+func (r *PostResource) save(ctx *fwk.Ctx, p *Post) (*Post, error) {
 	if err := r.Store.UpdatePost(ctx.Context(), p); err != nil {
-		return notFound(err)
+		return nil, notFound(err)
 	}
-	return ctx.JSON(fwk.M{"post": p})
+	return p, nil
 }
 
 // notFound turns the store's ErrNotFound (a row deleted meanwhile) into a
@@ -169,16 +155,16 @@ func notFound(err error) error {
 }
 
 // authorized reports whether the request carries the API token.
-func (k *Keys) authorized(ctx *fwk.Ctx) bool {
-	auth := ctx.Request().Header.Get("Authorization")
+func (k *Keys) authorized(r *http.Request) bool {
+	auth := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(auth, "Bearer ")
 	return ok && k.APIToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(k.APIToken)) == 1
 }
 
 // visible is a 404 for a draft read without the API token: to anonymous
 // readers a draft does not exist.
-func (k *Keys) visible(ctx *fwk.Ctx, p *Post) error {
-	if p.Published || k.authorized(ctx) {
+func (k *Keys) visible(r *http.Request, p *Post) error {
+	if p.Published || k.authorized(r) {
 		return nil
 	}
 	return fwk.Abort(http.StatusNotFound)
@@ -186,10 +172,29 @@ func (k *Keys) visible(ctx *fwk.Ctx, p *Post) error {
 
 // authorize checks the API token of a write request: 401 with a
 // WWW-Authenticate challenge when it is missing or wrong.
-func (k *Keys) authorize(ctx *fwk.Ctx) error {
-	if k.authorized(ctx) {
+func (k *Keys) authorize(w http.ResponseWriter, r *http.Request) error {
+	if k.authorized(r) {
 		return nil
 	}
-	ctx.Writer().Header().Set("WWW-Authenticate", `Bearer realm="blog API"`)
+	w.Header().Set("WWW-Authenticate", `Bearer realm="blog API"`)
 	return fwk.Abort(http.StatusUnauthorized, "A valid API token is required: Authorization: Bearer <token>.")
+}
+
+// writesNeedToken is a decorator refusing a request that writes (any
+// method but GET, HEAD and OPTIONS) without the API token of keys(), with
+// the app's error page, before the view decodes its body.
+func writesNeedToken(keys func() *Keys) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+			default:
+				if err := keys().authorize(w, r); err != nil {
+					fwk.WriteError(w, r, err)
+					return
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
