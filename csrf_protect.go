@@ -52,9 +52,6 @@ func (a *App) initCSRF() error {
 	case cfg.SecretKey != "":
 		cc.signer = newSigner("csrf", append([]string{cfg.SecretKey}, cfg.SecretKeyFallbacks...)...)
 	}
-	if cc.signer == nil {
-		a.warnCSRFTemplates()
-	}
 	cc.origins = http.NewCrossOriginProtection()
 	for _, o := range cfg.CSRFTrustedOrigins {
 		if err := cc.origins.AddTrustedOrigin(o); err != nil {
@@ -65,12 +62,15 @@ func (a *App) initCSRF() error {
 	return nil
 }
 
-// warnCSRFTemplates warns at start-up when a template calls csrfToken but
-// there is no key to sign tokens with: rendering it fails (a logged 500
-// naming SECRET_KEY). It is a warning, not an error, so that tools that
-// build the app without secrets (the urls command, URL building in tests)
-// keep working.
+// warnCSRFTemplates warns, when the app starts serving (Serve), that a
+// template calls csrfToken but there is no key to sign tokens with:
+// rendering it fails (a logged 500 naming SECRET_KEY). It is a warning of
+// serving only: the urls command, URL building and tests (which serve
+// through ServeHTTP) build the app without secrets and never see it.
 func (a *App) warnCSRFTemplates() {
+	if a.csrf.signer != nil {
+		return
+	}
 	for _, s := range a.tmpl.sets {
 		for _, fn := range [...]string{"csrfToken", "csrfMetaTag"} {
 			if l, ok := s.set.FirstUse(fn); ok {

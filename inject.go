@@ -77,7 +77,11 @@ func (a *App) inject(target any, declaredAt string) error {
 		}
 		s, err := a.serviceFor(f.Type)
 		if err != nil {
-			return &StartupError{What: "inject", Culprit: culprit, DeclaredAt: declaredAt, Err: err}
+			at := declaredAt
+			if site := fieldSite(sv.Type(), f.Name); site != "" {
+				at = site // the field itself, rather than the route or Meta
+			}
+			return &StartupError{What: "inject", Culprit: culprit, DeclaredAt: at, Err: err}
 		}
 		fv.Set(reflect.ValueOf(s))
 	}

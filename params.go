@@ -202,6 +202,8 @@ func (v *view) urlArg(name string, t reflect.Type) (argPlan, error) {
 		switch {
 		case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct:
 			return a, fmt.Errorf("no model registered for %v (list fwk.RegisterModel(loader) in a bundle's Services): %w", t.Elem(), err)
+		case t.Kind() == reflect.Struct && v.app.modelFor(reflect.PointerTo(t)) != nil:
+			return a, fmt.Errorf("the model is taken by value: take it as *%v, the type its loader returns: %w", t, err)
 		case t.Kind() == reflect.Struct:
 			return a, fmt.Errorf("%w (a struct filled from the query string comes after all URL params)", err)
 		}

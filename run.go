@@ -154,8 +154,10 @@ func ignoreHelp(err error) error {
 // for requests in flight. The server's read-header, read, write and idle
 // timeouts (10s, 60s, 60s, 120s) and header limit (64 KiB) are the Config's
 // ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout and
-// MaxHeaderBytes. It returns nil after a clean shutdown.
+// MaxHeaderBytes. It returns nil after a clean shutdown. Before serving it
+// warns of a template that calls csrfToken while SECRET_KEY is not set.
 func (a *App) Serve(ctx context.Context, l net.Listener) error {
+	a.warnCSRFTemplates()
 	srv := a.cfg.newServer(a)
 	srv.ErrorLog = slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
 	done := make(chan error, 1)
