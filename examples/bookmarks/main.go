@@ -3,9 +3,11 @@
 // flashes a message), and a JSON API of the same bookmarks. Its test
 // (bookmarks_test.go) drives it with fwktest.
 //
-//	SECRET_KEY=$(openssl rand -hex 32) go run ./examples/bookmarks serve
+// From its folder (examples/bookmarks in the fwk repository):
 //
-// then log in as ann, password "correct horse", on http://localhost:8080/.
+//	SECRET_KEY=$(openssl rand -hex 32) go run . serve
+//
+// then log in as ann, password "correct horse", on http://127.0.0.1:8080/.
 // "urls" instead of "serve" prints the route table.
 package main
 
