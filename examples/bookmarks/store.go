@@ -2,7 +2,6 @@ package main
 
 import (
 	"crypto/subtle"
-	"slices"
 	"sync"
 )
 
@@ -44,9 +43,10 @@ func (s *Store) Add(user string, b Bookmark) Bookmark {
 	return b
 }
 
-// List returns the bookmarks of user, oldest first.
+// List returns the bookmarks of user, oldest first (an empty list, not
+// nil, when there are none: [] in JSON).
 func (s *Store) List(user string) []Bookmark {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.bookmarks[user])
+	return append([]Bookmark{}, s.bookmarks[user]...)
 }
