@@ -10,9 +10,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/router"
 	"github.com/fwkgo/fwk/routes"
 )
 
@@ -67,7 +69,9 @@ func BenchmarkAppGithubAll(b *testing.B) {
 }
 
 // BenchmarkAppParamInt compares a view taking the <int:id> param as an int
-// with a view of the fast path signature on the same rule.
+// with a view of the fast path signature on the same rule, and with the
+// router alone serving the rule to a HandlerFunc that reads the param and
+// converts it (what an App view's int costs above the router).
 func BenchmarkAppParamInt(b *testing.B) {
 	var sink int
 	views := []struct {
@@ -83,18 +87,35 @@ func BenchmarkAppParamInt(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			w := new(mockResponseWriter)
-			req := newRequest(b)
-			setRoute(req, route{method: http.MethodGet, path: "/users/12345"})
-			app.ServeHTTP(w, req)
-			if w.statusCode() != http.StatusOK {
-				b.Fatalf("GET /users/12345 = %d", w.statusCode())
-			}
-			b.ReportAllocs()
-			for b.Loop() {
-				app.ServeHTTP(w, req)
-			}
+			benchUser(b, app)
 		})
 	}
+	b.Run("router", func(b *testing.B) {
+		r := router.New()
+		_, err := r.Add(router.Rule{Path: "/users/<int:id>", Endpoint: "user",
+			Handler: router.HandlerFunc(func(_ http.ResponseWriter, _ *http.Request, ps *router.Params) {
+				id, _ := strconv.Atoi(ps.Get("id"))
+				sink += id
+			})})
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchUser(b, r)
+	})
 	_ = sink
+}
+
+// benchUser serves GET /users/12345 with h b.N times.
+func benchUser(b *testing.B, h http.Handler) {
+	w := new(mockResponseWriter)
+	req := newRequest(b)
+	setRoute(req, route{method: http.MethodGet, path: "/users/12345"})
+	h.ServeHTTP(w, req)
+	if w.statusCode() != http.StatusOK {
+		b.Fatalf("GET /users/12345 = %d", w.statusCode())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		h.ServeHTTP(w, req)
+	}
 }
