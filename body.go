@@ -189,7 +189,7 @@ func (c *Ctx) parseForm(multipart bool) error {
 
 // parseFormLimited is parseForm for r alone.
 func parseFormLimited(r *http.Request, multipart bool, maxMemory int64) error {
-	if r.Method == http.MethodDelete && mediaType(r) == "application/x-www-form-urlencoded" {
+	if r.Method == http.MethodDelete && isURLEncoded(r) {
 		return parseDeleteForm(r, maxMemory) // net/http leaves it unread (form_json.go)
 	}
 	if isURLEncoded(r) && r.ContentLength > maxMemory {
@@ -238,11 +238,12 @@ func mediaType(r *http.Request) string {
 // isMultipart reports whether r carries a multipart/form-data body.
 func isMultipart(r *http.Request) bool { return mediaType(r) == "multipart/form-data" }
 
-// isURLEncoded reports whether r carries a url-encoded form body that
-// Request.ParseForm reads (POST, PUT and PATCH only).
+// isURLEncoded reports whether r carries a url-encoded form body the
+// framework reads: on POST, PUT and PATCH as Request.ParseForm does, and on
+// DELETE (which it leaves unread) as Werkzeug does (parseDeleteForm).
 func isURLEncoded(r *http.Request) bool {
 	switch r.Method {
-	case http.MethodPost, http.MethodPut, http.MethodPatch:
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
 		return mediaType(r) == "application/x-www-form-urlencoded"
 	}
 	return false
