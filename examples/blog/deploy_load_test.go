@@ -37,6 +37,8 @@ type ledger struct {
 	mu       sync.Mutex
 	results  []result
 	problems map[string][]string // kind -> examples; every kind fails the test
+	notes    map[string]int      // what faults explain, counted
+	start    time.Time           // when the load began
 	posts    []string            // titles acknowledged with 201
 	comments []string            // comment bodies acknowledged with 201
 	messages []string            // contact names acknowledged with a redirect
@@ -51,7 +53,17 @@ func (l *ledger) problem(kind, format string, args ...any) {
 	if l.problems == nil {
 		l.problems = map[string][]string{}
 	}
-	l.problems[kind] = append(l.problems[kind], fmt.Sprintf(format, args...))
+	l.problems[kind] = append(l.problems[kind], fmt.Sprintf("at %.1fs: ", time.Since(l.start).Seconds())+fmt.Sprintf(format, args...))
+}
+
+// note counts something a fault explains.
+func (l *ledger) note(kind string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.notes == nil {
+		l.notes = map[string]int{}
+	}
+	l.notes[kind]++
 }
 
 func (l *ledger) acked(list *[]string, v string) {
@@ -194,12 +206,19 @@ func (u *simUser) contact() {
 	if acked {
 		u.l.acked(&u.l.messages, name)
 	}
-	if !u.home() { // the page after the redirect shows the flash
+	ok, clean := u.home() // the page after the redirect shows the flash
+	if !ok {
 		return
 	}
-	for n, ok := range u.pending {
-		if ok {
+	for n, owed := range u.pending {
+		switch {
+		case !owed:
+		case clean:
 			u.l.problem("flash lost", "%s: the flash of %s was not on the next page", u.name, n)
+		default: // a page that failed (a killed replica) may have shown it
+			u.l.note("flash taken by a page that failed")
+		}
+		if owed {
 			delete(u.pending, n)
 		}
 	}
@@ -207,17 +226,18 @@ func (u *simUser) contact() {
 }
 
 // home gets the home page until it answers 200 (a fault may answer 5xx
-// for a while) and checks it; false if it never did.
-func (u *simUser) home() bool {
+// for a while) and checks it; ok is false if it never did, clean is true
+// if the first try answered.
+func (u *simUser) home() (ok, clean bool) {
 	for try := 0; try < 50; try++ {
 		if code, body, _ := u.do("home page", "GET", "/", nil); code == http.StatusOK {
 			u.checkPage("/", body)
-			return true
+			return true, try == 0
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	u.l.problem("home page unreachable", "%s: GET / failed 50 times in a row", u.name)
-	return false
+	return false, false
 }
 
 // api creates a post and a comment on it with the API token.
@@ -225,9 +245,10 @@ func (u *simUser) api() {
 	u.n++
 	title := fmt.Sprintf("%s-p%d", u.name, u.n)
 	auth := []string{"Content-Type", "application/json", "Authorization", "Bearer " + u.apiToken}
-	in, _ := json.Marshal(map[string]any{"title": title, "body": "Body of " + title, "published": false})
+	in, _ := json.Marshal(map[string]any{"title": title, "body": "Body of " + title, "published": true})
 	code, body, _ := u.do("api post", "POST", "/api/posts", bytes.NewReader(in), auth...)
 	if code != http.StatusCreated {
+		u.unexpected("POST /api/posts", code, body)
 		return
 	}
 	u.l.acked(&u.l.posts, title)
@@ -240,8 +261,19 @@ func (u *simUser) api() {
 	}
 	text := title + "-c"
 	in, _ = json.Marshal(map[string]string{"author": u.name, "body": text})
-	if code, _, _ := u.do("api comment", "POST", fmt.Sprintf("/api/posts/%d/comments", out.Post.ID), bytes.NewReader(in), auth[:2]...); code == http.StatusCreated {
-		u.l.acked(&u.l.comments, text)
+	code, body, _ = u.do("api comment", "POST", fmt.Sprintf("/api/posts/%d/comments", out.Post.ID), bytes.NewReader(in), auth[:2]...)
+	if code != http.StatusCreated {
+		u.unexpected("POST comment", code, body)
+		return
+	}
+	u.l.acked(&u.l.comments, text)
+}
+
+// unexpected records an answer below 500 other than the one expected (5xx
+// and dropped connections are judged against the faults).
+func (u *simUser) unexpected(what string, code int, body string) {
+	if code != 0 && code < 500 {
+		u.l.problem("unexpected API answer", "%s: %d %.200s", what, code, body)
 	}
 }
 

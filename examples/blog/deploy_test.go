@@ -110,6 +110,7 @@ func TestDeploy(t *testing.T) {
 		}
 	}
 	start := time.Now()
+	l.start = start
 	windows := runFaults(t, c, sims, redis, redisBin, dir, redisAddr, keyA, keyB)
 	elapsed := time.Since(start)
 	report(t, l, windows, start, elapsed)
@@ -218,6 +219,9 @@ func report(t *testing.T, l *ledger, windows []window, start time.Time, elapsed 
 	fmt.Fprintf(&b, "  latency: p50 %v, p99 %v\n", percentile(durs, 0.50).Round(time.Millisecond), percentile(durs, 0.99).Round(time.Millisecond))
 	fmt.Fprintf(&b, "  requests by kind: %v\n", ops)
 	fmt.Fprintf(&b, "  errors by cause: %v\n", byCause)
+	if len(l.notes) > 0 {
+		fmt.Fprintf(&b, "  explained by the faults: %v\n", l.notes)
+	}
 	for _, w := range windows {
 		fmt.Fprintf(&b, "  fault %q from %.1fs to %.1fs\n", w.cause, w.from.Sub(start).Seconds(), w.to.Sub(start).Seconds())
 	}
