@@ -124,7 +124,7 @@ func (*RegisterRoutesHook) ProcessObjects(app *App, rs []*Route) error {
 		if !r.ShouldRegister(app) {
 			continue
 		}
-		ep := r.Endpoint()
+		ep := endpointOf(r, cb.Endpoints)
 		r.registeredEndpoint = ep // computed once; URL building asks for it per request
 		skip, err := checkDuplicate(ep, cb.Endpoints[ep], r, r.FullRule())
 		if err != nil {

@@ -230,8 +230,9 @@ func (r *Route) FullRule() string {
 // Endpoint returns the endpoint name of the route: the one given with the
 // Endpoint option, else for controller routes
 // "<Meta.EndpointPrefix>.<snake_case method>" (site_controller.about_us),
-// else the snake-cased name of the view func. A blueprint's name is put in
-// front of derived names ("bp.view").
+// else the snake-cased name of the view func; a closure is named after the
+// function holding it and its rule ("app.routes.posts_id"). A blueprint's
+// name is put in front of derived names ("bp.view").
 func (r *Route) Endpoint() string {
 	if r.endpoint != "" {
 		return r.endpoint
@@ -239,6 +240,14 @@ func (r *Route) Endpoint() string {
 	if r.registeredEndpoint != "" {
 		return r.registeredEndpoint
 	}
+	if holder := r.closureHolder(); holder != "" && r.blueprint == nil {
+		return r.closureEndpoint(holder) // route_closure.go
+	}
+	return r.runtimeEndpoint()
+}
+
+// runtimeEndpoint is the endpoint derived from the view's name.
+func (r *Route) runtimeEndpoint() string {
 	name := naming.SnakeCase(r.MethodName())
 	if r.meta != nil {
 		name = r.meta.EndpointPrefix + "." + name
