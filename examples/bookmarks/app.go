@@ -29,7 +29,10 @@ func (a *App) Routes() []*fwk.Route {
 
 // Templates returns the pages' templates.
 func (a *App) Templates() fs.FS {
-	sub, _ := fs.Sub(templateFiles, "templates") // "templates" is embedded above
+	sub, err := fs.Sub(templateFiles, "templates")
+	if err != nil { // impossible: "templates" is embedded above
+		panic(err)
+	}
 	return sub
 }
 
