@@ -177,9 +177,12 @@ type fieldRef struct {
 // the client's spelling of the field (see the file comment) and its struct
 // field.
 func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
-	_, rest, ok := strings.Cut(ns, ".")
-	if !ok {
-		return fieldRef{name: ns}
+	rest := ns
+	if root.Name() != "" { // the namespace starts with the type's name; a struct declared in place has none
+		var ok bool
+		if _, rest, ok = strings.Cut(ns, "."); !ok {
+			return fieldRef{name: ns}
+		}
 	}
 	var (
 		b   strings.Builder
