@@ -24,25 +24,16 @@ import (
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/bench/e2e/workload"
 	"github.com/fwkgo/fwk/routes"
 	"github.com/gin-gonic/gin"
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
 )
 
-// signup is the 10-field body; gin reads `binding` tags, fwk `validate`.
-type signup struct {
-	Name     string   `json:"name" validate:"required,min=2" binding:"required,min=2"`
-	Email    string   `json:"email" validate:"required,email" binding:"required,email"`
-	Age      int      `json:"age" validate:"gte=0,lte=150" binding:"gte=0,lte=150"`
-	Country  string   `json:"country" validate:"required,len=2" binding:"required,len=2"`
-	City     string   `json:"city" validate:"required" binding:"required"`
-	Zip      string   `json:"zip" validate:"max=10" binding:"max=10"`
-	Phone    string   `json:"phone" validate:"max=20" binding:"max=20"`
-	Tags     []string `json:"tags" validate:"max=5" binding:"max=5"`
-	Score    float64  `json:"score" validate:"gte=0" binding:"gte=0"`
-	Accepted bool     `json:"accepted"`
-}
+// signup is the 10-field body of the end-to-end benchmark; gin reads its
+// `binding` tags, fwk and echo `validate`.
+type signup = workload.Signup
 
 var signupBody = []byte(`{"name":"Ann Smith","email":"ann@example.com","age":34,"country":"NO",` +
 	`"city":"Oslo","zip":"0150","phone":"+47 22 00 00 00","tags":["a","b"],"score":9.5,"accepted":true}`)
