@@ -110,7 +110,7 @@ func (c *deadlineConn) Write(p []byte) (int, error) {
 // never needs the zero deadline itself here: the connection's own is kept.
 func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
 	if t.IsZero() {
-		if c.user.Swap(false) {
+		if c.user.Load() && c.user.Swap(false) { // no locked swap on the common path
 			c.armed.Store(0) // the next write re-arms
 		}
 		return nil

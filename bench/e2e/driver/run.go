@@ -26,7 +26,7 @@ type env struct {
 
 func newEnv(dir string, o options, rs []workload.Route) *env {
 	_, err := exec.LookPath("taskset")
-	return &env{dir: dir, o: o, routes: rs, pinned: err == nil && runtime.NumCPU() >= 2, addr: "127.0.0.1:18080"}
+	return &env{dir: dir, o: o, routes: rs, pinned: err == nil && runtime.NumCPU() >= 2, addr: o.addr}
 }
 
 // sample is one timed run.
