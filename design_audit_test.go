@@ -26,8 +26,9 @@ package fwk_test
 // 4 Resources                                  covered: TestResourceRoutes, TestResourceCRUD, TestMemberParamFormat, routes TestRouteTrees (subresources, IsMember)
 // 5 Declarative routing                        covered: routes TestRouteTrees, TestStackedViewDefaults, TestRuleInheritsDefaultsAndOnlyIf, TestBadCalls,
 //                                              TestUnknownRuleView; the example of the section compiles and lists the routes it promises (checked by hand)
-// 6 Router and param conversion                covered: router werkzeug/escape/security/alloc tests, TestZeroAllocs, TestMethodNotAllowed, TestTypedAndQueryParams,
+// 6 Router and param conversion                covered: router werkzeug/escape/security/alloc tests, TestZeroAllocs, TestMethodNotAllowed (OPTIONS, HEAD, 405 Allow), TestTypedAndQueryParams,
 //                                              TestModelParams, TestParamConverter, TestConverterValueReachesView, TestConverterValueAllocs
+//                                              (query structs take `query`/`default` tags; their `validate` tags are not run: not promised)
 // 7 Request helpers and URL targets            covered: TestCtxJSON, TestCtxErrors, TestCtxRespond, TestAbort, TestCtxURLFor, TestAppURLFor,
 //                                              TestRedirect, TestRedirectNextMustReject/Accept, TestWerkzeugExternalBuilding
 // 8 Sessions, flash, CSRF, forms, bodies, templates
@@ -38,7 +39,7 @@ package fwk_test
 //   CSRF                                       covered: TestCSRFTokenRows (reasons, headers, origin), TestGenerateValidateCSRF, TestFlaskWTFTokenCached, flaskwtf_csrf_port tests
 //   Form                                       covered: TestFormPrecedence, TestFormValidate, TestFormFieldsAndOrder, wtforms_form_port tests
 //   request bodies                             covered: TestBindJSON/URLEncoded/Multipart/BodyLimit, TestValidationErrorShape;
-//                                              here: TestBindAnonymousStructErrors (a struct declared in the view, fixed: its errors were keyed by Go field name)
+//                                              here: TestBindAnonymousStructErrors (a struct declared in the view: errors keyed by the json name)
 //   templates                                  covered: TestRenderResolvesNames, TestRenderExtendsEarlierBundle, TestRenderFuncs, TestRenderDebugReload, app_checks tests (urlFor links)
 // 9 Dependency injection                       covered: TestInjectEmbedded, TestInjectSharedController, TestStartupErrors (missing/ambiguous service)
 // 10 Route listing                             covered: TestRouteTable, TestRunURLsGolden, TestRunCommands
