@@ -14,13 +14,14 @@ type BookmarkResource struct {
 	Store *Store `fwk:"inject"`
 }
 
-// List answers GET /api/bookmarks: {"bookmarks": [...]}.
-func (r *BookmarkResource) List(ctx *fwk.Ctx) error {
+// List answers GET /api/bookmarks: {"bookmarks": [...]}, the typed
+// result under the resource's plural name.
+func (r *BookmarkResource) List(ctx *fwk.Ctx) ([]Bookmark, error) {
 	user := currentUser(ctx)
 	if user == "" {
-		return fwk.Abort(http.StatusUnauthorized)
+		return nil, fwk.Abort(http.StatusUnauthorized)
 	}
-	return ctx.JSON(fwk.M{"bookmarks": r.Store.List(user)})
+	return r.Store.List(user), nil
 }
 
 // NewBookmark is the body of POST /api/bookmarks.
@@ -29,12 +30,12 @@ type NewBookmark struct {
 	Title string `json:"title" validate:"required,max=200"`
 }
 
-// Create answers POST /api/bookmarks with the new bookmark (201).
-func (r *BookmarkResource) Create(ctx *fwk.Ctx, in fwk.Body[NewBookmark]) error {
+// Create answers POST /api/bookmarks with the new bookmark: 201
+// {"bookmark": {...}}.
+func (r *BookmarkResource) Create(ctx *fwk.Ctx, in fwk.Body[NewBookmark]) (Bookmark, error) {
 	user := currentUser(ctx)
 	if user == "" {
-		return fwk.Abort(http.StatusUnauthorized)
+		return Bookmark{}, fwk.Abort(http.StatusUnauthorized)
 	}
-	b := r.Store.Add(user, Bookmark{URL: in.Value.URL, Title: in.Value.Title})
-	return ctx.JSON(fwk.M{"bookmark": b}, http.StatusCreated)
+	return r.Store.Add(user, Bookmark{URL: in.Value.URL, Title: in.Value.Title}), nil
 }
