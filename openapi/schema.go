@@ -163,11 +163,14 @@ func (r *Reflector) uniqueName(t reflect.Type) string {
 // encoding/json names them, embedded structs' fields in line.
 func (r *Reflector) structSchema(t reflect.Type) *Schema {
 	s := &Schema{Type: "object", Properties: map[string]*Schema{}}
-	r.addFields(s, t)
+	r.addFields(s, t, map[reflect.Type]bool{t: true})
 	return s
 }
 
-func (r *Reflector) addFields(s *Schema, t reflect.Type) {
+// addFields adds the fields of t to s. seen holds the embedded struct types
+// already read: a type that embeds itself (directly or through another)
+// has its fields read once, as encoding/json does.
+func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, opts, skip := jsonName(f)
@@ -180,7 +183,10 @@ func (r *Reflector) addFields(s *Schema, t reflect.Type) {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				r.addFields(s, ft)
+				if !seen[ft] {
+					seen[ft] = true
+					r.addFields(s, ft, seen)
+				}
 				continue
 			}
 		}
