@@ -30,16 +30,35 @@ type loopB struct {
 	B int `json:"b"`
 }
 
+// openTree, openList and openPtr hold themselves without a named struct
+// between, as nested JSON documents are often typed.
+type (
+	openTree map[string]openTree
+	openList []openList
+	openPtr  *openPtr
+)
+
+// wrapper holds an unnamed struct that embeds the wrapper.
+type wrapper struct {
+	Inner struct{ *wrapper } `json:"inner"`
+}
+
 // TestOpenAPISelfEmbeddingTypes: a result type that embeds itself,
-// directly or through another type, is documented with its fields once;
-// serving the document does not exhaust the stack (a fatal error no
-// recover can stop, which killed the process on the first request).
+// directly or through another type, is documented with its fields once,
+// and one that holds itself with no named struct between is documented
+// down to itself; serving the document does not exhaust the stack (a
+// fatal error no recover can stop, which killed the process on the first
+// request).
 func TestOpenAPISelfEmbeddingTypes(t *testing.T) {
 	cfg := quietCfg()
 	cfg.OpenAPIPath = "/openapi.json"
 	app := mustNew(t, cfg, routesBundle{rs: routes.Tree(
 		routes.Func("/link", func(c *fwk.Ctx) (*chainLink, error) { return &chainLink{Name: "a"}, nil }),
 		routes.Func("/loop", func(c *fwk.Ctx) (loopA, error) { return loopA{A: 1}, nil }),
+		routes.Func("/tree", func(c *fwk.Ctx) (openTree, error) { return openTree{"a": {}}, nil }),
+		routes.Func("/list", func(c *fwk.Ctx) (openList, error) { return openList{{}}, nil }),
+		routes.Func("/ptr", func(c *fwk.Ctx) (openPtr, error) { return nil, nil }),
+		routes.Func("/wrap", func(c *fwk.Ctx) (wrapper, error) { return wrapper{}, nil }),
 	)})
 	srv := httptest.NewServer(app)
 	t.Cleanup(srv.Close)
@@ -58,7 +77,7 @@ func TestOpenAPISelfEmbeddingTypes(t *testing.T) {
 	if err := json.NewDecoder(res.Body).Decode(&doc); err != nil || res.StatusCode != http.StatusOK {
 		t.Fatalf("GET /openapi.json = %d, %v", res.StatusCode, err)
 	}
-	want := map[string]string{"chainLink": "name", "loopA": "a,b"}
+	want := map[string]string{"chainLink": "name", "loopA": "a,b", "wrapper": "inner"}
 	for name, props := range want {
 		var found bool
 		for k, s := range doc.Components.Schemas {

@@ -43,6 +43,7 @@ type Reflector struct {
 	// Schemas are the shared schemas made so far, by name.
 	Schemas map[string]*Schema
 	names   map[reflect.Type]string
+	busy    map[reflect.Type]bool // the types of mayNest being described
 }
 
 // NewReflector returns an empty Reflector.
@@ -69,6 +70,16 @@ func (r *Reflector) Schema(t reflect.Type) *Schema {
 		return &Schema{} // any JSON value: the type writes itself
 	case t.Kind() != reflect.Pointer && (t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)):
 		return &Schema{Type: "string"}
+	}
+	if mayNest(t) { // a type met again within itself is any value: type Tree map[string]Tree
+		if r.busy[t] {
+			return &Schema{}
+		}
+		if r.busy == nil {
+			r.busy = map[reflect.Type]bool{}
+		}
+		r.busy[t] = true
+		defer delete(r.busy, t)
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -97,6 +108,19 @@ func (r *Reflector) Schema(t reflect.Type) *Schema {
 		return r.structRef(t)
 	}
 	return &Schema{} // interfaces and the rest: any value
+}
+
+// mayNest reports the types that may hold themselves without a named
+// struct (which has a shared schema to refer to) between: named pointer,
+// slice, array and map types, and unnamed structs.
+func mayNest(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Struct:
+		return t.Name() == ""
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return t.Name() != ""
+	}
+	return false
 }
 
 // intSchema is the schema of an integer type, with the type's range when it
