@@ -13,7 +13,7 @@ import (
 )
 
 // chainLink embeds a pointer to its own type: encoding/json reads its
-// fields once (Next's fields are Link's own), and so must the document.
+// fields once (the embedded link's are shadowed), and so must the document.
 type chainLink struct {
 	*chainLink
 	Name string `json:"name"`
@@ -53,7 +53,7 @@ func TestOpenAPISelfEmbeddingTypes(t *testing.T) {
 	cfg := quietCfg()
 	cfg.OpenAPIPath = "/openapi.json"
 	app := mustNew(t, cfg, routesBundle{rs: routes.Tree(
-		routes.Func("/link", func(c *fwk.Ctx) (*chainLink, error) { return &chainLink{Name: "a"}, nil }),
+		routes.Func("/link", func(c *fwk.Ctx) (*chainLink, error) { return &chainLink{chainLink: &chainLink{Name: "b"}, Name: "a"}, nil }),
 		routes.Func("/loop", func(c *fwk.Ctx) (loopA, error) { return loopA{A: 1}, nil }),
 		routes.Func("/tree", func(c *fwk.Ctx) (openTree, error) { return openTree{"a": {}}, nil }),
 		routes.Func("/list", func(c *fwk.Ctx) (openList, error) { return openList{{}}, nil }),
