@@ -169,7 +169,12 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 			return
 		}
 		for _, f := range fields {
-			op.Parameters = append(op.Parameters, b.queryParam(f.Key, f.Field.Type, f.Slice, f.Default))
+			p := b.queryParam(f.Key, f.Field.Type, f.Slice, f.Default)
+			p.Required = openapi.ApplyValidate(p.Schema, f.Field.Type, f.Field.Tag.Get("validate")) && f.Default == nil
+			op.Parameters = append(op.Parameters, p)
+		}
+		if hasValidateTags(a.typ) {
+			b.response(op, "422", "ValidationFailed")
 		}
 		b.response(op, "400", "BadRequest")
 	case fromBody:

@@ -15,7 +15,7 @@ import (
 )
 
 type shelfQuery struct {
-	Limit int      `query:"limit" default:"20"`
+	Limit int      `query:"limit" default:"20" validate:"min=1,max=100"`
 	Tags  []string `query:"tag"`
 }
 
@@ -131,6 +131,10 @@ func TestOpenAPIDocument(t *testing.T) {
 		at(t, params[0], "schema", "default") != 20.0 || at(t, params[1], "name") != "tag" || at(t, params[1], "explode") != true {
 		t.Errorf("list parameters: %v", params)
 	}
+	if at(t, params[0], "schema", "minimum") != 1.0 || at(t, params[0], "schema", "maximum") != 100.0 {
+		t.Errorf("limit's validate tag: %v", params[0])
+	}
+	at(t, list, "responses", "422")
 	listOK := at(t, list, "responses", "200", "content", "application/json", "schema")
 	if at(t, listOK, "properties", "shelves", "items", "$ref") != "#/components/schemas/shelfItem" {
 		t.Errorf("list answers %v", listOK)

@@ -48,6 +48,7 @@ type argPlan struct {
 	slice reflect.Type  // multi: the slice type made
 	def   reflect.Value // fromQuery: the value when absent (invalid: zero)
 	query func(url.Values) (reflect.Value, error)
+	check bool // fromQueryStruct: the struct has `validate` tags
 }
 
 // bindParams returns the caller of the view fn of type ft (a method
@@ -184,7 +185,7 @@ func (v *view) queryStructArg(t reflect.Type) (argPlan, bool, error) {
 	if err != nil {
 		return argPlan{}, false, fmt.Errorf("query struct %v: %w", t, err)
 	}
-	return argPlan{src: fromQueryStruct, typ: t, query: q}, true, nil
+	return argPlan{src: fromQueryStruct, typ: t, query: q, check: hasValidateTags(t)}, true, nil
 }
 
 // urlArg plans an argument of type t taken from the URL param name: a model
@@ -289,7 +290,10 @@ func (a *argPlan) value(c *Ctx, q *url.Values) (reflect.Value, error) {
 		if err != nil {
 			return val, queryError("", "", err)
 		}
-		return val, nil
+		if a.check {
+			err = c.app.validateQuery(val) // validate_query.go
+		}
+		return val, err
 	}
 	vals := c.query(q)[a.name]
 	if len(vals) == 0 {

@@ -6,6 +6,11 @@ import (
 	"strings"
 )
 
+// ApplyValidate narrows s, the schema of a value of type t, by the
+// validate tag, and reports whether the value must be given (see
+// applyValidate), for parameters documented outside a struct.
+func ApplyValidate(s *Schema, t reflect.Type, tag string) bool { return applyValidate(s, t, tag) }
+
 // applyValidate narrows s, the schema of a field of type t, by the field's
 // go-playground/validator tag (the rules fwk's body binding checks), and
 // reports whether the field must be present. Rules with no JSON Schema

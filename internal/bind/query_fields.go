@@ -3,6 +3,7 @@ package bind
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // QueryField describes one key of a query struct, as Query binds it.
@@ -34,4 +35,14 @@ func QueryFields(t reflect.Type) ([]QueryField, error) {
 		}
 	}
 	return out, nil
+}
+
+// QueryKey is the query key Query binds struct field sf from: its `query`
+// tag's name, else the snake_case of its name ("-": none).
+func QueryKey(sf reflect.StructField) string {
+	name, _, _ := strings.Cut(sf.Tag.Get("query"), ",")
+	if name == "" {
+		name = snakeCase(sf.Name)
+	}
+	return name
 }
