@@ -53,7 +53,9 @@ func TestOpenAPISelfEmbeddingTypes(t *testing.T) {
 	cfg := quietCfg()
 	cfg.OpenAPIPath = "/openapi.json"
 	app := mustNew(t, cfg, routesBundle{rs: routes.Tree(
-		routes.Func("/link", func(c *fwk.Ctx) (*chainLink, error) { return &chainLink{chainLink: &chainLink{Name: "b"}, Name: "a"}, nil }),
+		routes.Func("/link", func(c *fwk.Ctx) (*chainLink, error) {
+			return &chainLink{chainLink: &chainLink{Name: "b"}, Name: "a"}, nil
+		}),
 		routes.Func("/loop", func(c *fwk.Ctx) (loopA, error) { return loopA{A: 1}, nil }),
 		routes.Func("/tree", func(c *fwk.Ctx) (openTree, error) { return openTree{"a": {}}, nil }),
 		routes.Func("/list", func(c *fwk.Ctx) (openList, error) { return openList{{}}, nil }),
