@@ -1,6 +1,9 @@
 package fwk_test
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -149,4 +152,54 @@ func TestProxyPeerMatching(t *testing.T) {
 			t.Errorf("client address %q: %v", info.ClientAddr, err)
 		}
 	}
+}
+
+// FuzzProxyResolution: whatever forwarding headers a trusted proxy passes
+// on, the resolved request is sane (an http or https scheme, a host of host
+// characters only, an IP client address, a path prefix that names no other
+// host); from an untrusted peer they change nothing.
+func FuzzProxyResolution(f *testing.F) {
+	f.Add("1.2.3.4, 5.6.7.8", "https", "evil.example", "8443", "/p", `for="[2001:db8::1]:80";host=a.example;proto=http`)
+	f.Add("", "", "", "", "", `for=1.2.3.4;host="evil.example\"`)
+	f.Add("fe80::1%eth0", "HTTPS", "[::1]", "0", "//x", `host="a,b"`)
+	cfg := quietCfg()
+	trustAll("192.0.2.1")(&cfg)
+	app, err := fwk.New(cfg, routesBundle{rs: proxyRoutes()})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, xff, proto, host, port, prefix, fwd string) {
+		for _, peer := range []string{"192.0.2.1:1234", "198.51.100.7:1234"} {
+			req := httptest.NewRequest("GET", "/info", nil)
+			req.Host, req.RemoteAddr = "app.example", peer
+			for k, v := range map[string]string{"X-Forwarded-For": xff, "X-Forwarded-Proto": proto,
+				"X-Forwarded-Host": host, "X-Forwarded-Port": port, "X-Forwarded-Prefix": prefix, "Forwarded": fwd} {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			app.ServeHTTP(rec, req)
+			var info fwk.RequestInfo
+			if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || rec.Code != http.StatusOK {
+				t.Fatalf("GET /info = %d %q", rec.Code, rec.Body.Bytes())
+			}
+			if peer != "192.0.2.1:1234" {
+				if info.Proxied || info.Host != "app.example" || info.Scheme != "http" || info.ClientAddr != "198.51.100.7" || info.Prefix != "" {
+					t.Fatalf("untrusted peer changed the request: %+v", info)
+				}
+				continue
+			}
+			if info.Scheme != "http" && info.Scheme != "https" {
+				t.Fatalf("scheme %q", info.Scheme)
+			}
+			if info.Host == "" || strings.Trim(info.Host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:[]") != "" {
+				t.Fatalf("host %q", info.Host)
+			}
+			if a, err := netip.ParseAddr(info.ClientAddr); err != nil || a.Zone() != "" {
+				t.Fatalf("client address %q", info.ClientAddr)
+			}
+			if p := info.Prefix; p != "" && (p[0] != '/' || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\?#\"<> \t\r\n")) {
+				t.Fatalf("prefix %q", p)
+			}
+		}
+	})
 }

@@ -8,6 +8,7 @@ package fwk
 //	POST, Content-Length 11 MiB              413 before the view runs, nothing read
 //	POST, chunked, 11 MiB                    reads fail past 10 MiB with *http.MaxBytesError (413)
 //	POST url-encoded form of 600 kB          parseForm: 413 (MAX_FORM_MEMORY_SIZE)
+//	  the same chunked                       parseForm: 413 once 500 kB are read
 //	POST multipart, a 5 MB file              parseForm: file spooled to disk, ok
 //	POST multipart, 600 kB of text fields    parseForm: 413 (MAX_FORM_MEMORY_SIZE)
 //	POST multipart with a broken boundary    parseForm: 400
@@ -192,14 +193,24 @@ func parseFormLimited(r *http.Request, multipart bool, maxMemory int64) error {
 	if r.Method == http.MethodDelete && isURLEncoded(r) {
 		return parseDeleteForm(r, maxMemory) // net/http leaves it unread (form_json.go)
 	}
-	if isURLEncoded(r) && r.ContentLength > maxMemory {
+	urlEncoded := isURLEncoded(r)
+	if urlEncoded && r.ContentLength > maxMemory {
 		return errBodyTooLarge(maxMemory, keyMaxFormMemory)
+	}
+	if urlEncoded && r.ContentLength < 0 && r.Body != nil {
+		// a body of unknown length (chunked) is cut past the limit, not read
+		// whole and parsed first
+		r.Body = http.MaxBytesReader(nil, r.Body, maxMemory)
 	}
 	var err error
 	if multipart && isMultipart(r) {
 		err = r.ParseMultipartForm(maxMemory)
 	} else {
 		err = r.ParseForm()
+	}
+	var mb *http.MaxBytesError
+	if urlEncoded && errors.As(err, &mb) && mb.Limit == maxMemory {
+		return errBodyTooLarge(maxMemory, keyMaxFormMemory)
 	}
 	if err != nil {
 		return bodyError(err)
