@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/routes"
 )
 
 // loopbacks are the addresses of the tests' own peer.
@@ -202,4 +203,52 @@ func FuzzProxyResolution(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestProxyRouterRedirectKeepsPrefix: the router's own redirects (a
+// cleaned path, a missing slash) stay under the path prefix a trusted
+// proxy removed: behind /blog, //info goes to /blog/info, not to /info,
+// which is another application's.
+func TestProxyRouterRedirectKeepsPrefix(t *testing.T) {
+	srv := proxyServer(t, trustAll(loopbacks...), false)
+	for path, want := range map[string]string{"//info": "/blog/info", "/./info?x=1": "/blog/info?x=1"} {
+		res := proxyGet(t, srv, path, "app.example", "X-Forwarded-Prefix", "/blog")
+		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusPermanentRedirect || loc != want {
+			t.Errorf("GET %s behind /blog = %d %q, want 308 %q", path, res.StatusCode, loc, want)
+		}
+		res = proxyGet(t, srv, path, "app.example")
+		if loc := res.Header.Get("Location"); loc != want[len("/blog"):] {
+			t.Errorf("GET %s without a prefix: Location %q, want %q", path, loc, want[len("/blog"):])
+		}
+	}
+}
+
+// TestProxyRouterRedirectToHostKeepsScheme: a router redirect to another
+// host (a rule's defaults served on another host) uses the scheme the
+// client used, as a trusted proxy says: an https client is not sent to
+// http.
+func TestProxyRouterRedirectToHostKeepsScheme(t *testing.T) {
+	cfg := quietCfg()
+	trustAll(loopbacks...)(&cfg)
+	cfg.ServerName = ""
+	shop := func(c *fwk.Ctx, region, store string) error { return c.Respond(http.StatusOK, region+":"+store) }
+	app := mustNew(t, cfg, routesBundle{rs: routes.Tree(
+		routes.Func("/shop/", shop, fwk.Endpoint("shop"), fwk.Host("<region>.shops.test"), fwk.Defaults(map[string]any{"store": "main"})),
+		routes.Func("/shop/<store>", shop, fwk.Endpoint("shop"), fwk.Host("<region>.old.test")),
+	)})
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct {
+		header []string
+		want   string
+	}{
+		{nil, "http://eu.shops.test/shop/"},
+		{[]string{"X-Forwarded-Proto", "https"}, "https://eu.shops.test/shop/"},
+		{[]string{"X-Forwarded-Proto", "https", "X-Forwarded-Prefix", "/app"}, "https://eu.shops.test/app/shop/"},
+	} {
+		res := proxyGet(t, srv, "/shop/main", "eu.old.test", tc.header...)
+		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusPermanentRedirect || loc != tc.want {
+			t.Errorf("%q: %d %q, want 308 %q", tc.header, res.StatusCode, loc, tc.want)
+		}
+	}
 }

@@ -217,6 +217,25 @@ func setHost(v string, info *RequestInfo) bool {
 	return true
 }
 
+// redirectBehindProxy answers the router's redirect (a cleaned path, a
+// missing slash, a RedirectTo) as the client of a trusted proxy sees the
+// app: a path under the proxy's prefix, another host with the client's
+// scheme.
+func redirectBehindProxy(c *Ctx, info *RequestInfo) {
+	m := &c.match
+	loc := m.Location
+	if strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") {
+		loc = info.Prefix + loc
+	}
+	if m.Host != "" {
+		loc = info.Scheme + "://" + m.Host + loc
+	}
+	if q := c.req.URL.RawQuery; q != "" {
+		loc += "?" + q
+	}
+	writeRedirect(c.w, loc, http.StatusPermanentRedirect)
+}
+
 // validPrefix accepts a path prefix that cannot be read as another host or
 // a query: "/x/y", not "//evil.example" or "/\evil".
 func validPrefix(v string) bool {

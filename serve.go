@@ -111,6 +111,12 @@ func (a *App) lostCtx(w http.ResponseWriter, r *http.Request, v *view) {
 // serveMiss answers a request that matched no view, as the router does
 // (router.Match.ServeMiss), rendering 404, 405 and 400 as error pages.
 func (a *App) serveMiss(c *Ctx) {
+	if c.match.Status == http.StatusPermanentRedirect {
+		if info, ok := c.req.Context().Value(proxyKey{}).(*RequestInfo); ok {
+			redirectBehindProxy(c, info)
+			return
+		}
+	}
 	c.match.ServeMiss(c.w, c.req, func(status int) { a.renderCtxError(c, Abort(status)) })
 }
 
