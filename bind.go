@@ -264,6 +264,10 @@ func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
 		v.app.lostCtx(w, r, v)
 		return
 	}
+	if !c.guard.enter() { // the decorators already returned (viewGuard)
+		return
+	}
+	defer c.guard.leave()
 	c.w, c.req = w, r
 	if err := v.call(c); err != nil {
 		v.app.handleError(c, err)

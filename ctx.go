@@ -29,6 +29,7 @@ type Ctx struct {
 	lim           bodyLimit      // the reader of a limited body (body_limit.go)
 	hdr           headerSnapshot // headers set before the app ran (errorheaders.go)
 	hdrTaken      bool           // hdr was recorded (respWriter.Header)
+	guard         viewGuard      // a decorated view's hold on c (serve_decorated.go)
 
 	after       afterWriter      // AfterThisRequest (after.go)
 	flashes     []FlashMessage   // Flashes of this request (flash.go)

@@ -90,7 +90,7 @@ func (a *App) finish(c *Ctx) {
 // (see ctxFromRequest).
 func (a *App) serveHandler(c *Ctx, v *view) {
 	c.setPathValues()
-	v.handler.ServeHTTP(c.w, withCtx(c.req, c))
+	a.serveDecorated(c, v)
 }
 
 // ctxFromRequest returns the *Ctx of a request served by an App to an

@@ -1,0 +1,78 @@
+package fwk_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/middleware"
+	"github.com/fwkgo/fwk/routes"
+)
+
+// TestTimeoutDecoratorViewKeepsItsCtx: a view behind a decorator that runs
+// it in another goroutine and answers first (middleware.Timeout, that is
+// http.TimeoutHandler) keeps its own request: its Ctx is not cleared and
+// handed to another request while it still runs, which would show it (and
+// let it change) another user's request and session. The view here goes
+// on only after the 503 reached the client and another request was
+// served.
+func TestTimeoutDecoratorViewKeepsItsCtx(t *testing.T) {
+	release := make(chan struct{})
+	seen := make(chan string, 1)
+	slow := func(c *fwk.Ctx) error {
+		<-release
+		if r := c.Request(); r == nil {
+			seen <- "no request"
+		} else {
+			seen <- r.URL.Path
+		}
+		c.Session().Set("late", "1")
+		return c.Respond(http.StatusOK, "late")
+	}
+	other := func(c *fwk.Ctx) error {
+		c.Session().Set("other", "1")
+		return c.Respond(http.StatusOK, "other")
+	}
+	app := mustNew(t, sessConfig(nil), tplApp{}.with(routes.Tree(
+		routes.Func("/slow", slow, fwk.Use(middleware.Timeout(time.Millisecond))),
+		routes.Func("/other", other),
+	)))
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	done := make(chan int, 1)
+	go func() {
+		res, err := http.Get(srv.URL + "/slow")
+		if err != nil {
+			done <- 0
+			return
+		}
+		done <- res.StatusCode // the header: the body ends when the view does
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(guard): // without the 503 sent first, it waits for the view
+	}
+	if code != 0 && code != http.StatusServiceUnavailable {
+		t.Errorf("GET /slow = %d, want 503", code)
+	}
+	res, err := http.Get(srv.URL + "/other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	close(release)
+	if got := <-seen; got != "/slow" {
+		t.Errorf("the timed-out view saw the request %q, want its own /slow", got)
+	}
+	if code == 0 {
+		if code = <-done; code != http.StatusServiceUnavailable {
+			t.Errorf("GET /slow = %d, want 503", code)
+		}
+	}
+}
