@@ -13,6 +13,11 @@ import (
 // The response is buffered until the handler returns (that is how a late
 // handler's writes can be dropped), so Timeout does not suit streaming
 // responses, and Flush has no effect under it. d <= 0 means no timeout.
+//
+// Around an fwk view (fwk.Use, Meta.Decorators) the 503 is sent at the
+// deadline, and the request keeps its fwk.Ctx until the view returns: a
+// late view still sees its own request, never the next one's. Its session
+// changes are not saved.
 func Timeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		if d <= 0 {
