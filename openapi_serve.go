@@ -38,7 +38,7 @@ type openAPIHandler struct {
 }
 
 func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h.once.Do(func() { h.body, h.err = json.Marshal(h.app.OpenAPI()) })
+	h.once.Do(h.build)
 	if h.err != nil {
 		h.app.log.Error("fwk: OpenAPI document", "err", h.err)
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
@@ -47,6 +47,18 @@ func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	_, _ = w.Write(h.body)
+}
+
+// build makes the document's JSON once; a panic while building it (a
+// custom converter's Schema, say) is an error every request answers 500
+// to, not an empty document.
+func (h *openAPIHandler) build() {
+	defer func() {
+		if v := recover(); v != nil {
+			h.body, h.err = nil, fmt.Errorf("fwk: building the OpenAPI document panicked: %v", v)
+		}
+	}()
+	h.body, h.err = json.Marshal(h.app.OpenAPI())
 }
 
 // runOpenAPI is the openapi command: it prints the document, indented.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/openapi"
+	"github.com/fwkgo/fwk/router"
 	"github.com/fwkgo/fwk/routes"
 )
 
@@ -250,5 +252,45 @@ func TestOpenAPIConfigFromEnv(t *testing.T) {
 	cfg := fwk.ConfigFromEnv()
 	if cfg.OpenAPIPath != "/d.json" || cfg.OpenAPITitle != "Shelves" || cfg.Get("OPENAPI_PATH") != "/d.json" {
 		t.Errorf("OpenAPIPath %q, OpenAPITitle %q, Get %q", cfg.OpenAPIPath, cfg.OpenAPITitle, cfg.Get("OPENAPI_PATH"))
+	}
+}
+
+// panicSchema is a converter whose Schema panics.
+type panicSchema struct{ hexConverter }
+
+func (panicSchema) Schema() map[string]any { panic("schema bug") }
+
+// panicSchemaBundle registers it and serves a typed view through it.
+type panicSchemaBundle struct{}
+
+func (panicSchemaBundle) Name() string { return "panicky" }
+func (panicSchemaBundle) BeforeInitApp(a *fwk.App) error {
+	return a.Router().AddConverter("bad", func(router.Args) (router.Converter, error) { return panicSchema{}, nil })
+}
+func (panicSchemaBundle) Routes() []*fwk.Route {
+	return routes.Get("/x/<bad:v>", func(c *fwk.Ctx, v string) (map[string]string, error) { return nil, nil }, fwk.Endpoint("x"))
+}
+
+// TestOpenAPIBuildPanic: a panic while the document is built answers 500
+// on every request, never an empty 200.
+func TestOpenAPIBuildPanic(t *testing.T) {
+	cfg := fwk.DefaultConfig()
+	cfg.OpenAPIPath = "/openapi.json"
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	app, err := fwk.New(cfg, panicSchemaBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(app)
+	defer srv.Close()
+	for range 2 {
+		res, err := http.Get(srv.URL + "/openapi.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusInternalServerError {
+			t.Fatalf("status %d, want 500", res.StatusCode)
+		}
 	}
 }
