@@ -70,7 +70,7 @@ func main() {
 	flag.BoolVar(&o.checkOnly, "check", false, "only build every server and check its answers (no wrk)")
 	flag.StringVar(&o.out, "out", "", "also write the tables to this file")
 	flag.StringVar(&o.routes, "routes", "testdata/github.txt", "GitHub route file")
-	flag.StringVar(&o.addr, "addr", "127.0.0.1:18080", "where the servers listen")
+	flag.StringVar(&o.addr, "addr", "", "where the servers listen (default: a free loopback port for each server)")
 	flag.Parse()
 	log.SetFlags(0)
 	if err := run(o); err != nil {

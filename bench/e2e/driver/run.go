@@ -116,6 +116,9 @@ type proc struct{ cmd *exec.Cmd }
 // start runs the server of v and waits until it accepts connections.
 func (e *env) start(v variant, w string) (*proc, error) {
 	bin := filepath.Join(e.dir, v.server)
+	if err := e.pickAddr(); err != nil {
+		return nil, err
+	}
 	args := append([]string{"-addr", e.addr}, v.args...)
 	if w == "github" {
 		args = append(args, "-routes", e.o.routes)
@@ -139,6 +142,25 @@ func (e *env) start(v variant, w string) (*proc, error) {
 	}
 	p.stop()
 	return nil, fmt.Errorf("%s does not listen on %s", v.server, e.addr)
+}
+
+// pickAddr sets e.addr to a free loopback port unless -addr named one, and
+// refuses an address another program already answers on: the checks and
+// the load would measure that program instead.
+func (e *env) pickAddr() error {
+	if e.o.addr == "" {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		e.addr = l.Addr().String()
+		return l.Close()
+	}
+	if c, err := net.Dial("tcp", e.addr); err == nil {
+		c.Close()
+		return fmt.Errorf("another program already listens on %s", e.addr)
+	}
+	return nil
 }
 
 // stop ends the server and waits for it.
