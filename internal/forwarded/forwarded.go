@@ -65,7 +65,16 @@ func FromRight(lines []string, n int) (v string, ok bool) {
 // lastComma is the index of the last comma of s outside a quoted string,
 // or -1.
 func lastComma(s string) int {
-	quoted, last := false, -1
+	last := -1
+	eachUnquoted(s, ',', func(i int) bool { last = i; return true })
+	return last
+}
+
+// eachUnquoted calls f with the index of each sep of s outside a quoted
+// string (quoted-pair escapes honoured), in one pass, until f returns
+// false.
+func eachUnquoted(s string, sep byte, f func(i int) bool) {
+	quoted := false
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
@@ -74,13 +83,12 @@ func lastComma(s string) int {
 			}
 		case '"':
 			quoted = !quoted
-		case ',':
-			if !quoted {
-				last = i
+		case sep:
+			if !quoted && !f(i) {
+				return
 			}
 		}
 	}
-	return last
 }
 
 // Element is one element of an RFC 7239 Forwarded header: what one proxy
@@ -122,22 +130,12 @@ func ParseElement(s string) (e Element, ok bool) {
 
 // cutPair splits s at its first ';' outside a quoted string.
 func cutPair(s string) (pair, rest string) {
-	quoted := false
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if quoted {
-				i++
-			}
-		case '"':
-			quoted = !quoted
-		case ';':
-			if !quoted {
-				return s[:i], strings.TrimSpace(s[i+1:])
-			}
-		}
+	cut := -1
+	eachUnquoted(s, ';', func(i int) bool { cut = i; return false })
+	if cut < 0 {
+		return s, ""
 	}
-	return s, ""
+	return s[:cut], strings.TrimSpace(s[cut+1:])
 }
 
 // unquote returns the text of an RFC 7230 quoted-string, or v itself when it
