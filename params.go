@@ -67,6 +67,7 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 		if plan, err = v.convertedPlan(ft, skip, cv); err != nil {
 			return nil, fmt.Errorf("%w: %s: ParamConverter (declared at %s): %w", ErrBadView, sig, orUnknown(cv.declaredAt), err)
 		}
+		v.plan = plan // for app.OpenAPI
 		return v.finishCall(fn, ft, recv, plan), nil
 	}
 	if plan, err = v.positionalPlan(ft, skip); err != nil {
@@ -76,17 +77,15 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 	if v.result != nil {
 		direct = v.resultFast // view_result_fast.go
 	}
+	v.plan = plan
 	if call, ok := direct(fn, recv, plan); ok {
-		v.plan = plan
 		return call, nil
 	}
 	return v.finishCall(fn, ft, recv, plan), nil
 }
 
-// finishCall records plan (for app.OpenAPI) and returns the reflective
-// caller of the view.
+// finishCall returns the reflective caller of the view.
 func (v *view) finishCall(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer, plan []argPlan) func(*Ctx) error {
-	v.plan = plan
 	if v.result != nil {
 		return resultCall(fn, ft, recv, plan, v.result)
 	}
@@ -99,18 +98,29 @@ func (v *view) directCall(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 	if n := len(plan); n > 0 && plan[n-1].src == fromBody {
 		return v.directBodyCall(fn, recv, plan)
 	}
+	model, ok := v.directShape(plan)
+	switch {
+	case !ok:
+		return nil, false
+	case model != nil:
+		return model.model.direct(fn, recv, v.param(model.name), model.field)
+	}
+	return fastCall(fn, recv, v.params)
+}
+
+// directShape reports whether plan is one a direct caller takes: no
+// argument or the rule's URL params (none a model), or a lone model (then
+// returned).
+func (v *view) directShape(plan []argPlan) (model *argPlan, ok bool) {
+	if len(plan) == 1 && plan[0].model != nil {
+		return &plan[0], true
+	}
 	for _, a := range plan {
 		if a.src != fromURL || a.model != nil {
-			if len(plan) == 1 && a.model != nil {
-				return a.model.direct(fn, recv, v.param(a.name), a.field)
-			}
 			return nil, false
 		}
 	}
-	if len(plan) != 0 && len(plan) != len(v.names) {
-		return nil, false
-	}
-	return fastCall(fn, recv, v.params)
+	return nil, len(plan) == 0 || len(plan) == len(v.names)
 }
 
 // directBodyCall is directCall for a view whose last parameter is a

@@ -92,27 +92,22 @@ func (v *view) resultFast(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 	if !erasable(v.result.typ) {
 		return nil, false
 	}
-	model := len(plan) == 1 && plan[0].model != nil
-	for _, a := range plan {
-		if a.src != fromURL || a.model != nil && !model {
-			return nil, false
-		}
-	}
-	if !model && len(plan) != 0 && len(plan) != len(v.names) {
+	model, ok := v.directShape(plan) // params.go
+	if !ok {
 		return nil, false
 	}
 	b := newBoxer(v.result.typ)
 	var wrapped reflect.Value
 	if v.result.typ.Kind() == reflect.Slice {
-		wrapped = wrapResult(v.result, fn, recv, model, b.slice)
+		wrapped = wrapResult(v.result, fn, recv, model != nil, b.slice)
 	} else {
-		wrapped = wrapResult(v.result, fn, recv, model, b.word)
+		wrapped = wrapResult(v.result, fn, recv, model != nil, b.word)
 	}
 	switch {
 	case !wrapped.IsValid():
 		return nil, false
-	case model:
-		return plan[0].model.direct(wrapped, nil, v.param(plan[0].name), plan[0].field)
+	case model != nil:
+		return model.model.direct(wrapped, nil, v.param(model.name), model.field)
 	}
 	return fastCall(wrapped, nil, v.params)
 }
