@@ -2,7 +2,6 @@ package fwk
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"net/http"
 	"sync"
@@ -63,13 +62,8 @@ func (h *openAPIHandler) build() {
 
 // runOpenAPI is the openapi command: it prints the document, indented.
 func (a *App) runOpenAPI(args []string) error {
-	fl := flag.NewFlagSet("openapi", flag.ContinueOnError)
-	fl.SetOutput(a.out)
-	if err := fl.Parse(args); err != nil {
-		return ignoreHelp(err)
-	}
-	if fl.NArg() > 0 {
-		return fmt.Errorf("fwk: openapi: unexpected arguments %q", fl.Args())
+	if done, err := a.noArgs("openapi", args); done {
+		return err
 	}
 	enc := json.NewEncoder(a.out)
 	enc.SetIndent("", "  ")

@@ -75,15 +75,24 @@ func (a *App) usage(w io.Writer) {
 }
 
 func (a *App) runURLs(args []string) error {
-	fl := flag.NewFlagSet("urls", flag.ContinueOnError)
-	fl.SetOutput(a.out)
-	if err := fl.Parse(args); err != nil {
-		return ignoreHelp(err)
-	}
-	if fl.NArg() > 0 {
-		return fmt.Errorf("fwk: urls: unexpected arguments %q", fl.Args())
+	if done, err := a.noArgs("urls", args); done {
+		return err
 	}
 	return a.WriteRouteTable(a.out)
+}
+
+// noArgs parses the arguments of a command that takes none: done is true
+// when the command must not run (-h asked for its usage, or an error).
+func (a *App) noArgs(cmd string, args []string) (done bool, err error) {
+	fl := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fl.SetOutput(a.out)
+	if err := fl.Parse(args); err != nil {
+		return true, ignoreHelp(err)
+	}
+	if fl.NArg() > 0 {
+		return true, fmt.Errorf("fwk: %s: unexpected arguments %q", cmd, fl.Args())
+	}
+	return false, nil
 }
 
 func (a *App) runServe(args []string) error {

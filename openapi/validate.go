@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,7 @@ func applyValidate(s *Schema, t reflect.Type, tag string) bool {
 			break
 		}
 	}
-	omitEmpty := contains(rules, "omitempty")
+	omitEmpty := slices.Contains(rules, "omitempty")
 	required := false
 	for _, rule := range rules {
 		name, arg, _ := strings.Cut(rule, "=")
@@ -171,13 +172,4 @@ func deref(t reflect.Type) reflect.Type {
 		t = t.Elem()
 	}
 	return t
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

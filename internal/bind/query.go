@@ -56,8 +56,8 @@ func Query(t reflect.Type) (func(v url.Values) (reflect.Value, error), error) {
 func collect(st reflect.Type, index []int, out []field, seen map[string]string) ([]field, error) {
 	for i := range st.NumField() {
 		sf := st.Field(i)
-		tag, tagged := sf.Tag.Lookup("query")
-		name, _, _ := strings.Cut(tag, ",")
+		_, tagged := sf.Tag.Lookup("query")
+		name := QueryKey(sf)
 		if name == "-" {
 			continue
 		}
@@ -74,9 +74,6 @@ func collect(st reflect.Type, index []int, out []field, seen map[string]string) 
 				return nil, fmt.Errorf("field %s: unexported field has a query tag", sf.Name)
 			}
 			continue
-		}
-		if name == "" {
-			name = snakeCase(sf.Name)
 		}
 		if prev, dup := seen[name]; dup {
 			return nil, fmt.Errorf("fields %s and %s: both bind query key %q", prev, sf.Name, name)
