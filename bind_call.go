@@ -79,12 +79,11 @@ func call1[P string | int | int64](f func(*Ctx, P) error, ps []urlParam) (func(*
 	if f == nil || !ok {
 		return nil, false
 	}
-	name := ps[0].name
+	name, idx := ps[0].name, ps[0].idx
 	return func(c *Ctx) error {
-		s := c.match.Params.Get(name)
-		p, err := parse(s)
+		p, err := arg(c, name, idx, parse)
 		if err != nil {
-			return paramError(name, s, err)
+			return err
 		}
 		return f(c, p)
 	}, true
@@ -97,19 +96,57 @@ func call2[P string | int | int64](f func(*Ctx, P, P) error, ps []urlParam) (fun
 	if f == nil || !ok0 || !ok1 {
 		return nil, false
 	}
-	n0, n1 := ps[0].name, ps[1].name
+	n0, n1, i0, i1 := ps[0].name, ps[1].name, ps[0].idx, ps[1].idx
 	return func(c *Ctx) error {
-		s0, s1 := c.match.Params.Get(n0), c.match.Params.Get(n1)
-		p, err := parse0(s0)
+		p, err := arg(c, n0, i0, parse0)
 		if err != nil {
-			return paramError(n0, s0, err)
+			return err
 		}
-		q, err := parse1(s1)
+		q, err := arg(c, n1, i1, parse1)
 		if err != nil {
-			return paramError(n1, s1, err)
+			return err
 		}
 		return f(c, p, q)
 	}, true
+}
+
+// arg returns the value of the URL param called name, the rule's param idx
+// (-1 for a default), for a view: the number the router's int converter
+// kept while matching when P is int or int64 (no second parse), else its
+// text converted by parse (a failure is paramError's 404).
+func arg[P string | int | int64](c *Ctx, name string, idx int, parse func(string) (P, error)) (P, error) {
+	ps := &c.match.Params
+	if n, ok := ps.IntAt(idx); ok {
+		if p, ok := fromInt[P](n); ok {
+			return p, nil
+		}
+	}
+	var s string
+	if idx >= 0 {
+		s = ps.At(idx).Value
+	} else {
+		s = ps.Get(name)
+	}
+	p, err := parse(s)
+	if err != nil {
+		return p, paramError(name, s, err)
+	}
+	return p, nil
+}
+
+// fromInt returns n as a P when P is int (and n fits) or int64: the number
+// the router's int converter kept while matching.
+func fromInt[P string | int | int64](n int64) (P, bool) {
+	var p P
+	switch q := any(&p).(type) {
+	case *int:
+		*q = int(n)
+		return p, int64(*q) == n
+	case *int64:
+		*q = n
+		return p, true
+	}
+	return p, false
 }
 
 // typedParse returns the conversion of the text of URL param p into a P

@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/fwkgo/fwk/internal/bind"
@@ -52,17 +53,22 @@ type urlParam struct {
 	// boxing (router.ValueFunc); else nil.
 	str func(string) (string, error)
 	i64 func(string) (int64, error)
+	// idx is the param's place among the rule's params, where the
+	// router keeps the number of the built-in int converter
+	// (router.Params.IntAt); -1 for a default.
+	idx int
 }
 
 // urlParams returns the URL params of the view, in the order of v.names.
 func (v *view) urlParams() []urlParam {
 	out := make([]urlParam, len(v.names))
 	for i, name := range v.names {
-		out[i] = urlParam{name: name, rt: v.rt}
+		out[i] = urlParam{name: name, rt: v.rt, idx: -1}
 		if v.rt == nil {
 			continue
 		}
 		p := &out[i]
+		p.idx = slices.Index(v.rt.ParamNames(), name)
 		p.conv = v.rt.Converter(name)
 		switch p.typ = declaredType(p.conv); p.typ {
 		case stringType:
@@ -81,7 +87,7 @@ func (v *view) param(name string) *urlParam {
 			return &v.params[i]
 		}
 	}
-	return &urlParam{name: name, rt: v.rt}
+	return &urlParam{name: name, rt: v.rt, idx: -1}
 }
 
 // spec returns the param as named in errors: its quoted name, followed by

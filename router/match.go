@@ -371,7 +371,7 @@ walk:
 		for d := n.dyn; d != nil; d = d.sib {
 			if p := d.pat; p.single && !p.tail && !special {
 				ci := p.pieces[0].ci
-				if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !ci.conv.Match(seg) {
+				if len(seg) <= 2 && isDotSegment(seg) || !ci.fast && !s.check(ci, seg) {
 					continue
 				}
 				s.m.Params.setValue(s.n, seg)
@@ -518,12 +518,23 @@ func (s *search) capture(pc *piece, raw string, special bool) bool {
 	} else if v == "" || len(v) <= 2 && isDotSegment(v) {
 		return false
 	}
-	if !ci.fast && !ci.conv.Match(v) {
+	if !ci.fast && !s.check(ci, v) {
 		return false
 	}
 	s.m.Params.setValue(s.n, v)
 	s.n++
 	return true
+}
+
+// check reports whether the converter of ci accepts v, the value of slot
+// s.n; the built-in int converter's number is kept for Params.IntAt.
+func (s *search) check(ci *convInfo, v string) bool {
+	if b := ci.int; b != nil {
+		n, ok := b.parseInt(v)
+		s.m.Params.setInt(s.n, n)
+		return ok
+	}
+	return ci.conv.Match(v)
 }
 
 // keepSlash gives the trailing slash of the path to the last parameter of

@@ -9,6 +9,10 @@ type Param struct {
 // allocating.
 const inlineParams = 24
 
+// intSlots is how many of the first parameters keep the number the
+// built-in int converter parsed while matching (Params.IntAt).
+const intSlots = 8
+
 // Params holds the parameters of a match, in rule order, followed by the
 // rule's defaults. The values of the first 24 parameters live inside the
 // struct (names come from the route), so matching needs no allocation; more
@@ -19,6 +23,7 @@ type Params struct {
 	n      int    // captured values
 	inline [inlineParams]string
 	extra  []string
+	ints   [intSlots]int64 // see IntAt
 }
 
 // Len returns the number of parameters, defaults included.
@@ -49,6 +54,27 @@ func (ps *Params) value(i int) string {
 		return ps.inline[i]
 	}
 	return ps.extra[i-inlineParams]
+}
+
+// IntAt returns the number of the i-th parameter as the built-in int
+// converter parsed it while matching, and true; it returns false when that
+// parameter is not a path parameter of the built-in int converter, or is
+// past the eighth (read its text then). A view bound to an int reads its
+// value here instead of parsing the text a second time (whole program,
+// callgrind: AppParamInt's int view 1,169 -> 1,049 instructions per
+// request, against 979 for the router alone reading the text).
+func (ps *Params) IntAt(i int) (int64, bool) {
+	if ps.rt == nil || uint(i) >= uint(min(ps.n, intSlots)) || !ps.rt.intParam(i) {
+		return 0, false
+	}
+	return ps.ints[i], true
+}
+
+// setInt stores the number of slot i during matching.
+func (ps *Params) setInt(i int, v int64) {
+	if i < intSlots {
+		ps.ints[i] = v
+	}
 }
 
 // Get returns the value of the named parameter, or "" when absent.

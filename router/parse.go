@@ -31,6 +31,7 @@ type convInfo struct {
 	slash  bool      // spans '/'
 	class  byteClass // the bytes its text may hold, for split
 	fast   bool      // accepts any non-empty text: Match is skipped
+	int    *builtin  // the built-in int converter: matching keeps its number
 	key    string    // canonical identity
 	weight int
 	seg    *pattern // the pattern of a segment holding only this converter
@@ -325,6 +326,9 @@ func (p *parser) build(ci *convInfo, args Args) error {
 	ci.class = anyByte(ci.slash)
 	if b, ok := conv.(*builtin); ok {
 		ci.class, ci.fast = b.class(), b.plain() && !b.upper
+		if b.kind == kindInt {
+			ci.int = b
+		}
 		ci.key = fmt.Sprintf("%#v", *b) // int(4) and int(fixed_digits=4) are one
 	}
 	return nil

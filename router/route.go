@@ -141,6 +141,15 @@ func (rt *Route) claims() uint16 { return rt.serve &^ (rt.serve & mGET << 1) }
 // that GET implies.
 func withHead(claims uint16) uint16 { return claims | claims&mGET<<1 }
 
+// intParam reports whether parameter i is a path parameter of the built-in
+// int converter, whose number matching keeps (Params.IntAt).
+func (rt *Route) intParam(i int) bool {
+	if i >= len(rt.params) || rt.params[i].ci.int == nil {
+		return false
+	}
+	return rt.extra == nil || rt.extra.hostParts == nil || i < rt.extra.npath
+}
+
 // nargs is the number of arguments: parameters plus defaults.
 func (rt *Route) nargs() int { return len(rt.params) + len(rt.defs()) }
 
