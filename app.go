@@ -48,8 +48,8 @@ type App struct {
 	proxy         proxyTrust                    // trusted proxies' headers (proxy.go)
 	notReady      atomic.Bool                   // readiness (health.go)
 	health        bool                          // a health path is set (health.go)
-	table         []RouteInfo
-	body          bodyCodecs // form decoder and validator (body_form.go)
+	table         routeTable                    // built on first use (app_table.go)
+	body          bodyCodecs                    // form decoder and validator (body_form.go)
 
 	pool sync.Pool // *Ctx
 	// handler is the bundles' middleware around serve, nil without any
@@ -118,7 +118,6 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}
-	a.table = a.buildTable()
 	return a, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"text/tabwriter"
 )
 
@@ -29,7 +30,21 @@ type RouteInfo struct {
 }
 
 // RouteTable returns the registered rules sorted by rule, then methods.
-func (a *App) RouteTable() []RouteInfo { return slices.Clone(a.table) }
+func (a *App) RouteTable() []RouteInfo { return slices.Clone(a.routeTable()) }
+
+// routeTable is the route table, built when first asked for: only the urls
+// command and tools read it, and a serving app that kept it from the start
+// would give every garbage collection about 200 bytes a route more to scan.
+type routeTable struct {
+	once sync.Once
+	rows []RouteInfo
+}
+
+// routeTable returns the route table of a, building it the first time.
+func (a *App) routeTable() []RouteInfo {
+	a.table.once.Do(func() { a.table.rows = a.buildTable() })
+	return a.table.rows
+}
 
 // buildTable lists the registered views, sorted.
 func (a *App) buildTable() []RouteInfo {
@@ -77,7 +92,7 @@ func viewLabel(v *view) string {
 func (a *App) WriteRouteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	rows := [][4]string{{"Methods", "Rule", "Endpoint", "View"}}
-	for _, info := range a.table {
+	for _, info := range a.routeTable() {
 		rule := info.Rule
 		if info.Host != "" {
 			rule = info.Host + rule

@@ -240,14 +240,20 @@ func (c *Ctx) writeJSON(status int, data any) error {
 	if err != nil {
 		return fmt.Errorf("fwk: JSON: %w", err)
 	}
-	h := c.w.Header()
-	if h.Get("Content-Type") == "" {
-		h.Set("Content-Type", "application/json")
-	}
+	setDefaultContentType(c.w.Header(), "application/json")
 	c.w.WriteHeader(status)
 	body = append(body, '\n')
 	_, err = c.w.Write(body)
 	return err
+}
+
+// setDefaultContentType sets the Content-Type of h to ct unless a non-empty
+// one is set: h.Get and h.Set without canonicalizing a key that already is
+// canonical, which costs about 400 instructions a call, on every response.
+func setDefaultContentType(h http.Header, ct string) {
+	if v := h["Content-Type"]; len(v) == 0 || v[0] == "" {
+		h["Content-Type"] = []string{ct}
+	}
 }
 
 // respWriter records whether the response was started, so that an error

@@ -177,9 +177,7 @@ func (c *Ctx) render(name string, data []any) error {
 type htmlWriter struct{ c *Ctx }
 
 func (h htmlWriter) Write(b []byte) (int, error) {
-	if hd := h.c.w.Header(); hd.Get("Content-Type") == "" {
-		hd.Set("Content-Type", "text/html; charset=utf-8")
-	}
+	setDefaultContentType(h.c.w.Header(), "text/html; charset=utf-8")
 	return h.c.w.Write(b)
 }
 
