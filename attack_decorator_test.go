@@ -76,3 +76,65 @@ func TestTimeoutDecoratorViewKeepsItsCtx(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeoutDecoratorSessionNotRaced: a view behind middleware.Timeout
+// that keeps changing its session while the 503 goes out. The 503 must not
+// read the session the view is writing (under -race that read is reported;
+// without -race a map read during a write can end the process), and the
+// view's changes are not saved with it: the 503 carries no session cookie.
+func TestTimeoutDecoratorSessionNotRaced(t *testing.T) {
+	stop := make(chan struct{})
+	busy := func(c *fwk.Ctx) error {
+		s, end := c.Session(), time.Now().Add(guard)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return c.Respond(http.StatusOK, "late")
+			default:
+			}
+			if time.Now().After(end) {
+				return nil
+			}
+			s.Set("n", i)
+			s.Set("k"+string(rune('a'+i%26)), i)
+		}
+	}
+	app := mustNew(t, sessConfig(nil), tplApp{}.with(
+		routes.Func("/busy", busy, fwk.Use(middleware.Timeout(5*time.Millisecond))),
+	))
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	for range 5 {
+		done := make(chan *http.Response, 1)
+		go func() {
+			res, err := http.Get(srv.URL + "/busy")
+			if err != nil {
+				done <- nil
+				return
+			}
+			done <- res
+		}()
+		var res *http.Response
+		select {
+		case res = <-done:
+		case <-time.After(guard):
+			close(stop)
+			t.Fatal("no answer while the view runs: the 503 was not sent at the deadline")
+		}
+		if res == nil {
+			t.Fatal("GET /busy failed")
+		}
+		if res.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("GET /busy = %d, want 503", res.StatusCode)
+		}
+		if c := res.Header.Get("Set-Cookie"); c != "" {
+			t.Errorf("the 503 saved the running view's session: Set-Cookie %q", c)
+		}
+		select { // a view the deadline kept from starting does not run
+		case stop <- struct{}{}:
+		case <-time.After(guard):
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+}

@@ -264,7 +264,7 @@ func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
 		v.app.lostCtx(w, r, v)
 		return
 	}
-	if !c.guard.enter() { // the decorators already returned (viewGuard)
+	if !c.guard.enter(r.Context()) { // the decorators already returned (viewGuard)
 		return
 	}
 	defer c.guard.leave()

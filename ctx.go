@@ -377,8 +377,8 @@ var errSessionNotSaved = errors.New("fwk: the session could not be saved; the re
 // dropped. A request that never used the session pays one comparison.
 func (w *respWriter) beforeHeaders() bool {
 	c := w.c
-	if c == nil || !c.sess.loaded || c.sess.saved {
-		return true
+	if c == nil || c.guard.outsideAnswer() || !c.sess.loaded || c.sess.saved {
+		return true // outsideAnswer: the running view's session is not read
 	}
 	err := c.saveSession()
 	if err == nil {
