@@ -81,6 +81,11 @@ func call1[P string | int | int64](f func(*Ctx, P) error, ps []urlParam) (func(*
 	}
 	name, idx := ps[0].name, ps[0].idx
 	return func(c *Ctx) error {
+		if n, ok := c.match.Params.IntAt(idx); ok { // arg's first step, inlined
+			if p, ok := fromInt[P](n); ok {
+				return f(c, p)
+			}
+		}
 		p, err := arg(c, name, idx, parse)
 		if err != nil {
 			return err

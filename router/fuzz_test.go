@@ -88,9 +88,25 @@ func checkParseRule(t *testing.T, rule string, rt *router.Route) {
 
 // fuzzRouter holds rules of every kind.
 func fuzzRouter(tb testing.TB) *router.Router {
-	f := false
+	return routerOf(tb, fuzzRules())
+}
+
+// routerOf returns a router of the rules, each handled by echo.
+func routerOf(tb testing.TB, rules []router.Rule) *router.Router {
 	r := router.New()
-	rules := []router.Rule{
+	for _, rule := range rules {
+		rule.Handler = echo(rule.Endpoint)
+		if _, err := r.Add(rule); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return r
+}
+
+// fuzzRules are rules of every kind.
+func fuzzRules() []router.Rule {
+	f := false
+	return []router.Rule{
 		{Path: "/", Endpoint: "root"},
 		{Path: "/users/new", Endpoint: "new"},
 		{Path: "/users/<int:id>", Endpoint: "user", Methods: []string{"GET", "POST"}},
@@ -111,13 +127,6 @@ func fuzzRouter(tb testing.TB) *router.Router {
 		{Path: "/vp/v<int:n>/<path:p>/", Endpoint: "vp"},
 		{Path: "/<any(en, fr):lang>/<page>", Endpoint: "lang"},
 	}
-	for _, rule := range rules {
-		rule.Handler = echo(rule.Endpoint)
-		if _, err := r.Add(rule); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return r
 }
 
 // servedAs describes what ServeHTTP does with a request, in the terms of

@@ -91,12 +91,45 @@ func (r *Router) Lookup(method, host, escapedPath string, m *Match) {
 // escaped path decodes to segment by segment), which saves re-escaping it,
 // and on u.EscapedPath() otherwise. Router.ServeHTTP makes the same choice.
 func (r *Router) LookupURL(method, host string, u *url.URL, m *Match) {
+	t := r.rules()
 	p, pct, unsure := u.Path, false, u
 	if u.RawPath != "" {
 		p, pct = escapedURLPath(u)
 		unsure = nil
 	}
-	r.lookup(r.rules(), method, host, p, m, pct, true, unsure)
+	if rt, n := r.quickWalk(t, method, p, pct, m); rt != nil {
+		m.Route, m.Status = rt, http.StatusOK
+		m.Params.rt, m.Params.n = rt, n
+		if m.Location != "" || m.Allow != "" || m.Host != "" {
+			m.Location, m.Allow, m.Host = "", "", ""
+		}
+		return
+	}
+	r.lookup(t, method, host, p, m, pct, true, unsure)
+}
+
+// quickWalk is the plain match of lookup, for a table without hosts and a
+// path p holding no escape (pct false): it returns the route the walk found
+// when it has no extras and the walk met no '%', NUL or non-ASCII byte, and
+// the number of values it stored in m.Params, which the caller completes.
+// Else it returns nil and lookup, which walks again, gives the answer (a
+// miss, a redirect, OPTIONS). It saves lookup's call, state and resets of
+// what only a miss reads (whole program, callgrind: ParamRead 858 -> 806
+// instructions/op with ServeHTTP's copy, GithubAllRead 235.0k -> 226.7k,
+// AppParamInt's int view 1,045 -> 1,009 through LookupURL).
+func (r *Router) quickWalk(t *table, method, p string, pct bool, m *Match) (*Route, int) {
+	if pct || t.hosted || p == "" || p[0] != '/' {
+		return nil, 0
+	}
+	var s search
+	s.r, s.t, s.m, s.method, s.bit = r, t, m, method, methodBit(method)
+	if len(m.allowMore) > 0 {
+		m.allowMore = m.allowMore[:0]
+	}
+	if !t.root.match(&s, p) || s.route == nil || s.route.extra != nil || s.special {
+		return nil, 0
+	}
+	return s.route, s.n
 }
 
 // rules returns the frozen table, freezing the router on first use.
