@@ -32,7 +32,7 @@ type App struct {
 	out     io.Writer
 
 	views      []*view            // registration order
-	byEndpoint map[string][]*view // registered endpoint -> views
+	byEndpoint map[string][]*view // registered endpoint -> views; see endpointIndex
 	// endpointAlias maps the bare endpoint of a bundle-owned route ("health")
 	// to the name it is registered under ("app.health"); see
 	// RegisterBundleBlueprintsHook.
@@ -118,6 +118,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.initMiddleware(); err != nil {
 		return nil, err
 	}
+	a.byEndpoint = nil // registration only (endpointIndex)
 	return a, nil
 }
 

@@ -15,7 +15,7 @@ import (
 // no-op; the endpoint of another view is an error.
 func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	var prev []*Route
-	for _, v := range a.byEndpoint[endpoint] {
+	for _, v := range a.endpointIndex()[endpoint] {
 		prev = append(prev, v.route)
 	}
 	if skip, err := checkDuplicate(endpoint, prev, r, rule); err != nil || skip {
@@ -60,6 +60,20 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	a.addJSONAreas(v)
 	a.byEndpoint[endpoint] = append(a.byEndpoint[endpoint], v)
 	return nil
+}
+
+// endpointIndex returns the registered views by endpoint. New drops the
+// index once the app is built (a serving app does not need it, and the
+// collector would scan it in every cycle); a route added later gets it
+// rebuilt from the views.
+func (a *App) endpointIndex() map[string][]*view {
+	if a.byEndpoint == nil {
+		a.byEndpoint = make(map[string][]*view, len(a.views))
+		for _, v := range a.views {
+			a.byEndpoint[v.endpoint] = append(a.byEndpoint[v.endpoint], v)
+		}
+	}
+	return a.byEndpoint
 }
 
 // ruleHost returns the Host and Subdomain of r's rule for router.Rule,

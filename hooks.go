@@ -256,8 +256,9 @@ func (*RegisterBundleBlueprintsHook) RunHook(app *App, bundles []Bundle) error {
 		for _, r := range app.cb.BundleRoutes[b.Name()] {
 			ep := r.Endpoint()
 			if !strings.Contains(ep, ".") {
-				app.endpointAlias[ep] = b.Name() + "." + ep
-				ep = b.Name() + "." + ep
+				full := b.Name() + "." + ep
+				app.endpointAlias[ep] = full
+				ep = full
 			}
 			if err := app.addRoute(r, r.FullRule(), ep); err != nil {
 				return err

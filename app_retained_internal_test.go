@@ -1,0 +1,42 @@
+package fwk
+
+import (
+	"slices"
+	"testing"
+)
+
+// A serving app keeps only what serving needs: the route table is built when
+// asked for.
+func TestRouteTableBuiltOnFirstUse(t *testing.T) {
+	a, err := New(DefaultConfig(), aliasBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.table.rows != nil {
+		t.Fatalf("New kept a route table of %d rows", len(a.table.rows))
+	}
+	got := a.RouteTable()
+	if len(got) != 2 || got[0].Rule != "/health" || got[1].Rule != "/x" || !slices.Equal(got[0].Methods, []string{"GET"}) {
+		t.Fatalf("RouteTable = %+v, want GET /health and GET /x", got)
+	}
+	if a.table.rows == nil {
+		t.Error("RouteTable did not keep the table it built")
+	}
+}
+
+// A serving app drops the index of registered endpoints New used to refuse
+// duplicates: the collector would scan it in every cycle.
+func TestRegistrationIndexDropped(t *testing.T) {
+	a, err := New(DefaultConfig(), aliasBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.byEndpoint != nil {
+		t.Errorf("New kept the endpoint index (%d endpoints)", len(a.byEndpoint))
+	}
+	// A route added later is still checked against the registered ones.
+	r := NewRoute("/y", func(*Ctx) error { return nil }, Endpoint("a.b"))
+	if err := a.addRoute(r, r.rule, r.endpoint); err == nil {
+		t.Error("a second view under the registered endpoint a.b was accepted")
+	}
+}
