@@ -138,3 +138,53 @@ func TestTimeoutDecoratorSessionNotRaced(t *testing.T) {
 		res.Body.Close()
 	}
 }
+
+// TestLateViewDoesNotTakeAReusedCtx: a decorator that starts the view in
+// another goroutine and answers at once, the goroutine starting only after
+// the request ended. By then the request's Ctx may serve another request;
+// the late view must not run on it (it would replace that request's
+// request and writer with its own).
+func TestLateViewDoesNotTakeAReusedCtx(t *testing.T) {
+	start := make(chan struct{})
+	lateDone := make(chan struct{})
+	late := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			go func() {
+				defer close(lateDone)
+				<-start
+				next.ServeHTTP(httptest.NewRecorder(), r)
+			}()
+			w.WriteHeader(http.StatusAccepted)
+		})
+	}
+	ran := make(chan string, 1)
+	hold, held := make(chan struct{}), make(chan struct{})
+	app := mustNew(t, quietCfg(), tplApp{}.with(routes.Tree(
+		routes.Func("/late", func(c *fwk.Ctx) error {
+			ran <- c.Request().URL.Path
+			return nil
+		}, fwk.Use(late)),
+		routes.Func("/other", func(c *fwk.Ctx) error {
+			close(held)
+			<-hold
+			return c.Respond(http.StatusOK, c.Request().URL.Path)
+		}, fwk.Use(func(next http.Handler) http.Handler { return next })),
+	)))
+	if rec := get(app, http.MethodGet, "/late"); rec.Code != http.StatusAccepted {
+		t.Fatalf("GET /late = %d", rec.Code)
+	}
+	other := make(chan string, 1)
+	go func() { other <- get(app, http.MethodGet, "/other").Body.String() }()
+	<-held // /other runs, on the Ctx /late had when the pool gave it back
+	close(start)
+	<-lateDone
+	close(hold)
+	if got := <-other; got != "/other" {
+		t.Errorf("/other answered %q: the late view took its Ctx", got)
+	}
+	select {
+	case p := <-ran:
+		t.Errorf("the late view ran after its request ended (saw %q)", p)
+	default:
+	}
+}

@@ -252,19 +252,29 @@ func (v *view) wrapMiddleware() error {
 // ctxKey is the request-context key of the *Ctx on routes with middleware.
 type ctxKey struct{}
 
-// withCtx returns r carrying c, for middleware chains and http.Handler views.
-func withCtx(r *http.Request, c *Ctx) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, c))
+// ctxRef is what the context of a request served through middleware
+// holds: its Ctx, and the round of c.guard it was served in, which a view
+// started late (after the Ctx went on to another request) does not match.
+type ctxRef struct {
+	c     *Ctx
+	round uint64
+}
+
+// withCtx returns r carrying c in its round, for middleware chains and
+// http.Handler views.
+func withCtx(r *http.Request, c *Ctx, round uint64) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, &ctxRef{c: c, round: round}))
 }
 
 // serveInner is the innermost handler of a middleware chain around a fwk view.
 func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
-	c := ctxFromRequest(r)
-	if c == nil {
+	ref, _ := r.Context().Value(ctxKey{}).(*ctxRef)
+	if ref == nil {
 		v.app.lostCtx(w, r, v)
 		return
 	}
-	if !c.guard.enter(r.Context()) { // the decorators already returned (viewGuard)
+	c := ref.c
+	if !c.guard.enter(ref.round, r.Context()) { // its decorators returned (viewGuard)
 		return
 	}
 	defer c.guard.leave()

@@ -97,8 +97,10 @@ func (a *App) serveHandler(c *Ctx, v *view) {
 // http.Handler view or through middleware, or nil. The Ctx is valid only
 // until the handler returns.
 func ctxFromRequest(r *http.Request) *Ctx {
-	c, _ := r.Context().Value(ctxKey{}).(*Ctx)
-	return c
+	if ref, _ := r.Context().Value(ctxKey{}).(*ctxRef); ref != nil {
+		return ref.c
+	}
+	return nil
 }
 
 // lostCtx answers for a middleware chain that replaced the request context

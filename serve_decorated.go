@@ -20,6 +20,7 @@ import (
 // (see outsideAnswer).
 type viewGuard struct {
 	mu      sync.Mutex
+	round   uint64          // counts the requests served: a view of an earlier one must not start
 	closed  bool            // the decorators returned: a view not started yet must not start
 	active  int             // views running
 	ctx     context.Context // the request context of the last view that entered
@@ -27,12 +28,21 @@ type viewGuard struct {
 	running sync.WaitGroup  // the same, to wait for
 }
 
-// enter reports whether the view, whose request context is ctx, may run,
-// and counts it as running.
-func (g *viewGuard) enter(ctx context.Context) bool {
+// open starts a round of the guard for a request and returns it.
+func (g *viewGuard) open() uint64 {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed {
+	g.round++
+	g.closed = false
+	return g.round
+}
+
+// enter reports whether the view of the request served in round, whose
+// request context is ctx, may run, and counts it as running.
+func (g *viewGuard) enter(round uint64, ctx context.Context) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed || round != g.round {
 		return false
 	}
 	g.active++
@@ -80,8 +90,7 @@ func (g *viewGuard) close() (running bool) {
 // outlives them, it sends what the decorators answered (the 503 of a
 // timeout) and waits for the view before the Ctx is released.
 func (a *App) serveDecorated(c *Ctx, v *view) {
-	c.guard.closed = false
-	v.handler.ServeHTTP(c.w, withCtx(c.req, c))
+	v.handler.ServeHTTP(c.w, withCtx(c.req, c, c.guard.open()))
 	if !c.guard.close() {
 		return
 	}
