@@ -123,9 +123,29 @@ func unsafeMethod(m string) bool {
 	return true
 }
 
+// opDoc is what a route says of its operations in the OpenAPI document
+// (the Summary, Description and Deprecated options).
+type opDoc struct {
+	summary, description string
+	deprecated           bool
+}
+
+// inherit takes from base what d does not say.
+func (d *opDoc) inherit(base opDoc) {
+	if d.summary == "" {
+		d.summary = base.summary
+	}
+	if d.description == "" {
+		d.description = base.description
+	}
+	d.deprecated = d.deprecated || base.deprecated
+}
+
 // operation builds the operation of v, without its id.
 func (b *docBuilder) operation(v *view) *openapi.Operation {
-	op := &openapi.Operation{Responses: map[string]*openapi.Response{}}
+	d := v.route.doc
+	op := &openapi.Operation{Summary: d.summary, Description: d.description, Deprecated: d.deprecated,
+		Responses: map[string]*openapi.Response{}}
 	if tag := viewTag(v); tag != "" {
 		op.Tags = []string{tag}
 		b.tags[tag] = true

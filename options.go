@@ -126,3 +126,22 @@ func Subdomain(sub string) ViewOption {
 func CSRFExempt() ViewOption {
 	return func(r *Route) { r.csrfExempt = true; r.set |= setCSRFExempt }
 }
+
+// Summary sets the summary of the view's operations in the OpenAPI
+// document (App.OpenAPI, the openapi command). Go keeps no doc comments at
+// run time: what a reader of the document should see is given here.
+func Summary(text string) ViewOption {
+	return func(r *Route) { r.doc.summary = text }
+}
+
+// Description sets the description (CommonMark) of the view's operations
+// in the OpenAPI document.
+func Description(text string) ViewOption {
+	return func(r *Route) { r.doc.description = text }
+}
+
+// Deprecated marks the view's operations deprecated in the OpenAPI
+// document; the view is served as before.
+func Deprecated() ViewOption {
+	return func(r *Route) { r.doc.deprecated = true }
+}

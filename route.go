@@ -66,6 +66,7 @@ type Route struct {
 	maxBody    int64 // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
 	// acceptForms: AcceptForms (bind_json_only.go); inherited like servesJSON
 	acceptForms bool
+	doc         opDoc // Summary, Description, Deprecated (openapi.go)
 	set         optionSet
 
 	// Controller/resource routes.

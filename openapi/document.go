@@ -112,6 +112,7 @@ type Operation struct {
 	Parameters  []*Parameter         `json:"parameters,omitempty"`
 	RequestBody *RequestBody         `json:"requestBody,omitempty"`
 	Responses   map[string]*Response `json:"responses"`
+	Deprecated  bool                 `json:"deprecated,omitempty"`
 }
 
 // Parameter is a path, query, header or cookie parameter.
