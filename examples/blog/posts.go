@@ -51,7 +51,8 @@ func (r *PostResource) Meta() fwk.Meta {
 		AcceptForms: true,
 		Decorators:  []func(http.Handler) http.Handler{writesNeedToken(func() *Keys { return r.Keys })},
 		Views: []fwk.ViewSpec{
-			fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost)),
+			fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost),
+				fwk.Summary("Publish a post"), fwk.Description("Makes a draft visible to anonymous readers; publishing twice is harmless.")),
 		},
 	}
 }
