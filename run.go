@@ -163,8 +163,11 @@ func ignoreHelp(err error) error {
 // for requests in flight. The server's read-header, read, write and idle
 // timeouts (10s, 60s, 60s, 120s) and header limit (64 KiB) are the Config's
 // ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout and
-// MaxHeaderBytes. It returns nil after a clean shutdown. Before serving it
-// warns of a template that calls csrfToken while SECRET_KEY is not set.
+// MaxHeaderBytes; the read timeouts are enforced by a watch that fires up
+// to a twentieth of the shortest timeout late (at most 500ms), without
+// timer work per request (docs/performance.md). It returns nil after a
+// clean shutdown. Before serving it warns of a template that calls
+// csrfToken while SECRET_KEY is not set.
 func (a *App) Serve(ctx context.Context, l net.Listener) error {
 	a.warnCSRFTemplates()
 	srv := a.cfg.newServer(a)

@@ -1,16 +1,19 @@
 package fwk
 
-// This file holds how the server of Serve applies ReadTimeout and
-// WriteTimeout without net/http's per-request deadline work.
+// This file holds how the server of Serve applies its timeouts without
+// net/http's per-request deadline work.
 //
 // net/http arms a read deadline (ReadTimeout) and a write deadline
-// (WriteTimeout) on every request, each a runtime timer update: on a small
-// GET that work costs several per cent of the throughput. Serve keeps the
-// protections at a lower price:
+// (WriteTimeout) on every request, and sets the idle and header deadlines
+// of a kept-alive connection between two requests, each a runtime timer
+// update: on a small GET that work costs several per cent of the
+// throughput. Serve keeps the protections at a lower price:
 //
 //   - ReadHeaderTimeout, IdleTimeout and MaxHeaderBytes stay with net/http
 //     (a slow header and an idle connection are closed, a large header is
-//     answered 431);
+//     answered 431), but the connection enforces the far read deadlines
+//     net/http asks for with one watch per listener instead of a timer per
+//     deadline (serve_deadline_read.go);
 //   - ReadTimeout is armed by the handler, and only for a request that has
 //     a body (a slow body is cut when its time is up);
 //   - WriteTimeout bounds how long a write to the connection may stall: the
@@ -19,6 +22,9 @@ package fwk
 //     its timer at most twice per WriteTimeout, not twice per request. A
 //     client that stops reading is cut after between WriteTimeout/2 and
 //     WriteTimeout of a stalled write; a response that keeps moving is not.
+//
+// TLS connections are not wrapped (net/http needs their *tls.Conn): they
+// keep net/http's read deadlines and a write deadline per request.
 
 import (
 	"crypto/tls"
@@ -33,14 +39,13 @@ import (
 // deadline of requests that have a body, and the write deadline of TLS
 // connections, which are not wrapped (net/http needs their *tls.Conn).
 type deadlineHandler struct {
-	h            http.Handler
-	read, write  time.Duration // 0: none
-	wrappedConns bool          // write deadlines are set by deadlineConn
+	h           http.Handler
+	read, write time.Duration // 0: none
 }
 
 func (d *deadlineHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hasBody := r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody
-	if hasBody && d.read > 0 || d.write > 0 && (r.TLS != nil || !d.wrappedConns) {
+	if hasBody && d.read > 0 || d.write > 0 && r.TLS != nil {
 		d.arm(w, r, hasBody)
 	}
 	d.h.ServeHTTP(w, r)
@@ -54,7 +59,7 @@ func (d *deadlineHandler) arm(w http.ResponseWriter, r *http.Request, hasBody bo
 	if hasBody && d.read > 0 {
 		_ = rc.SetReadDeadline(now.Add(d.read))
 	}
-	if d.write > 0 && (r.TLS != nil || !d.wrappedConns) {
+	if d.write > 0 && r.TLS != nil {
 		_ = rc.SetWriteDeadline(now.Add(d.write))
 	}
 }
@@ -63,7 +68,8 @@ func (d *deadlineHandler) arm(w http.ResponseWriter, r *http.Request, hasBody bo
 // deadlineConn.
 type deadlineListener struct {
 	net.Listener
-	write time.Duration
+	write time.Duration // 0: none
+	watch *readWatch
 }
 
 func (l deadlineListener) Accept() (net.Conn, error) {
@@ -74,21 +80,26 @@ func (l deadlineListener) Accept() (net.Conn, error) {
 	if _, isTLS := c.(*tls.Conn); isTLS {
 		return c, nil
 	}
-	return &deadlineConn{Conn: c, write: l.write}, nil
+	dc := &deadlineConn{Conn: c, write: l.write}
+	dc.watch = l.watch
+	l.watch.add(dc)
+	return dc, nil
 }
 
 // deadlineConn is a connection whose writes may stall at most its write
-// timeout (see the top of this file).
+// timeout (see the top of this file), and whose far read deadlines are
+// enforced by the watch of its listener (serve_deadline_read.go).
 type deadlineConn struct {
 	net.Conn
-	write time.Duration
-	armed atomic.Int64 // the write deadline set by the connection (UnixNano), 0 if none
-	user  atomic.Bool  // a deadline set through SetWriteDeadline holds until cleared
+	readState
+	write time.Duration // 0: none
+	armed atomic.Int64  // the write deadline set by the connection (UnixNano), 0 if none
+	user  atomic.Bool   // a deadline set through SetWriteDeadline holds until cleared
 }
 
 // arm re-arms the write deadline when less than half of it is left.
 func (c *deadlineConn) arm() {
-	if c.user.Load() {
+	if c.write <= 0 || c.user.Load() {
 		return
 	}
 	now := time.Now()
@@ -119,12 +130,13 @@ func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
 	return c.Conn.SetWriteDeadline(t)
 }
 
-// SetDeadline sets both deadlines (see SetWriteDeadline).
+// SetDeadline sets both deadlines (see SetWriteDeadline and
+// SetReadDeadline).
 func (c *deadlineConn) SetDeadline(t time.Time) error {
 	if err := c.SetWriteDeadline(t); err != nil {
 		return err
 	}
-	return c.Conn.SetReadDeadline(t)
+	return c.SetReadDeadline(t)
 }
 
 // ReadFrom keeps the connection's io.ReaderFrom (sendfile for files).
