@@ -197,10 +197,10 @@ func serveMem(tb testing.TB, h http.Handler, reqs [][]byte, n int, out *bytes.Bu
 	srv := &http.Server{Handler: h}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
-	select {
+	select { // no time limit: under callgrind on a busy machine a run takes minutes
 	case <-c.done:
-	case <-time.After(10 * time.Minute): // callgrind is slow
-		tb.Fatal("responses missing")
+	case <-c.closed:
+		tb.Fatal("the server closed the connection before answering every request")
 	}
 	close(l.served)
 	<-c.closed
