@@ -130,6 +130,18 @@ type opDoc struct {
 	deprecated           bool
 }
 
+// setDoc changes the doc of r through f, on a copy: routes are copied by
+// value (routes.Rule & co.), and a copy must not write into the doc it
+// shares with its original.
+func (r *Route) setDoc(f func(*opDoc)) {
+	d := new(opDoc)
+	if r.doc != nil {
+		*d = *r.doc
+	}
+	f(d)
+	r.doc = d
+}
+
 // inherit takes from base what d does not say.
 func (d *opDoc) inherit(base opDoc) {
 	if d.summary == "" {
@@ -143,7 +155,10 @@ func (d *opDoc) inherit(base opDoc) {
 
 // operation builds the operation of v, without its id.
 func (b *docBuilder) operation(v *view) *openapi.Operation {
-	d := v.route.doc
+	var d opDoc
+	if v.route.doc != nil {
+		d = *v.route.doc
+	}
 	op := &openapi.Operation{Summary: d.summary, Description: d.description, Deprecated: d.deprecated,
 		Responses: map[string]*openapi.Response{}}
 	if tag := viewTag(v); tag != "" {

@@ -76,3 +76,20 @@ func TestOperationDocOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestOperationDocOfCopy: a doc option given to a copy of a route
+// (PrefixRoutes) leaves the original's operation as it was.
+func TestOperationDocOfCopy(t *testing.T) {
+	list := func(c *fwk.Ctx) ([]Card, error) { return nil, nil }
+	orig := fwk.NewRoute("/cards", list, fwk.Endpoint("cards"), fwk.Summary("Cards"))
+	cp := fwk.PrefixRoutes("/v2", []*fwk.Route{orig})[0]
+	fwk.Summary("Cards, second version")(cp)
+	fwk.Endpoint("cards2")(cp)
+	app := mustNew(t, quietCfg(), tplApp{}.with([]*fwk.Route{orig, cp}))
+	doc := app.OpenAPI()
+	for path, want := range map[string]string{"/cards": "Cards", "/v2/cards": "Cards, second version"} {
+		if item := doc.Paths[path]; item == nil || item.Get == nil || item.Get.Summary != want {
+			t.Errorf("%s: %+v, want summary %q", path, item, want)
+		}
+	}
+}

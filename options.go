@@ -131,17 +131,17 @@ func CSRFExempt() ViewOption {
 // document (App.OpenAPI, the openapi command). Go keeps no doc comments at
 // run time: what a reader of the document should see is given here.
 func Summary(text string) ViewOption {
-	return func(r *Route) { r.doc.summary = text }
+	return func(r *Route) { r.setDoc(func(d *opDoc) { d.summary = text }) }
 }
 
 // Description sets the description (CommonMark) of the view's operations
 // in the OpenAPI document.
 func Description(text string) ViewOption {
-	return func(r *Route) { r.doc.description = text }
+	return func(r *Route) { r.setDoc(func(d *opDoc) { d.description = text }) }
 }
 
 // Deprecated marks the view's operations deprecated in the OpenAPI
 // document; the view is served as before.
 func Deprecated() ViewOption {
-	return func(r *Route) { r.doc.deprecated = true }
+	return func(r *Route) { r.setDoc(func(d *opDoc) { d.deprecated = true }) }
 }

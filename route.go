@@ -55,18 +55,19 @@ type Route struct {
 	endpoint   string
 	methods    []string
 	defaults   map[string]any
-	isMember   bool
-	servesJSON bool   // ServesJSON; inherited like buildOnly
 	jsonArea   string // the prefix of the JSONRoutes group holding the route (negotiate.go)
 	onlyIf     any    // nil, bool or func(*App) bool
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
 	rulOpts    ruleOptions
-	csrfExempt bool  // CSRFExempt (csrf_protect.go)
-	maxBody    int64 // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
-	// acceptForms: AcceptForms (bind_json_only.go); inherited like servesJSON
-	acceptForms bool
-	doc         opDoc // Summary, Description, Deprecated (openapi.go)
+	maxBody    int64  // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
+	doc        *opDoc // Summary, Description, Deprecated (openapi.go); nil: none
+	// The flags side by side: a Route is kept by every serving app, and its
+	// size class (576 bytes) is heap the collector scans in every cycle.
+	isMember    bool
+	servesJSON  bool // ServesJSON; inherited like buildOnly
+	csrfExempt  bool // CSRFExempt (csrf_protect.go)
+	acceptForms bool // AcceptForms (bind_json_only.go); inherited like servesJSON
 	set         optionSet
 
 	// Controller/resource routes.

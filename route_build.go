@@ -325,7 +325,9 @@ func (r *Route) inherit(base *Route) {
 	o.buildOnly = o.buildOnly || b.buildOnly
 	r.servesJSON = r.servesJSON || base.servesJSON
 	r.acceptForms = r.acceptForms || base.acceptForms
-	r.doc.inherit(base.doc)
+	if base.doc != nil {
+		r.setDoc(func(d *opDoc) { d.inherit(*base.doc) })
+	}
 	if o.host == "" && o.subdomain == "" { // one option: where the rule is served
 		o.host, o.subdomain = b.host, b.subdomain
 	}
