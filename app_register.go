@@ -41,8 +41,8 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 		StrictSlashes: strict,
 		RedirectTo:    redirectTo,
 		BuildOnly:     buildOnly,
-		MergeSlashes:  r.rulOpts.mergeSlashes,
-		Alias:         r.rulOpts.alias,
+		MergeSlashes:  r.ruleOpts().mergeSlashes,
+		Alias:         r.ruleOpts().alias,
 		Host:          host,
 		Subdomain:     sub,
 		Handler:       v,
@@ -150,7 +150,7 @@ func sameRuleOptions(a, b *Route) bool {
 	as, ar, ab, ah := a.routerOptions()
 	bs, br, bb, bh := b.routerOptions()
 	return ar == br && ab == bb && ah == bh && sameBool(as, bs) && a.subdomain() == b.subdomain() &&
-		sameBool(a.rulOpts.mergeSlashes, b.rulOpts.mergeSlashes) && a.rulOpts.alias == b.rulOpts.alias
+		sameBool(a.ruleOpts().mergeSlashes, b.ruleOpts().mergeSlashes) && a.ruleOpts().alias == b.ruleOpts().alias
 }
 
 // sortedMethods returns upper-case methods sorted, without duplicates.

@@ -130,18 +130,6 @@ type opDoc struct {
 	deprecated           bool
 }
 
-// setDoc changes the doc of r through f, on a copy: routes are copied by
-// value (routes.Rule & co.), and a copy must not write into the doc it
-// shares with its original.
-func (r *Route) setDoc(f func(*opDoc)) {
-	d := new(opDoc)
-	if r.doc != nil {
-		*d = *r.doc
-	}
-	f(d)
-	r.doc = d
-}
-
 // inherit takes from base what d does not say.
 func (d *opDoc) inherit(base opDoc) {
 	if d.summary == "" {

@@ -72,7 +72,7 @@ func InBlueprint(bp *Blueprint) ViewOption {
 // StrictSlashes sets Werkzeug's strict_slashes for the rule (default true: a
 // rule ending in "/" redirects the slash-less URL with 308).
 func StrictSlashes(strict bool) ViewOption {
-	return func(r *Route) { r.rulOpts.strictSlashes = &strict }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.strictSlashes = &strict }) }
 }
 
 // MergeSlashes sets Werkzeug's merge_slashes for the rule (default true: a
@@ -81,7 +81,7 @@ func StrictSlashes(strict bool) ViewOption {
 // joined by fwk never keep repeated slashes; router.Rule.MergeSlashes false
 // also keeps empty segments in a rule given to the router directly.)
 func MergeSlashes(merge bool) ViewOption {
-	return func(r *Route) { r.rulOpts.mergeSlashes = &merge }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.mergeSlashes = &merge }) }
 }
 
 // Alias makes the rule a second URL of its endpoint (Werkzeug's alias): a
@@ -90,18 +90,18 @@ func MergeSlashes(merge bool) ViewOption {
 // the endpoint fits. View(c.Index, "/index.html", Alias()) beside
 // View(c.Index, "/") redirects /index.html to /.
 func Alias() ViewOption {
-	return func(r *Route) { r.rulOpts.alias = true }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.alias = true }) }
 }
 
 // RedirectTo makes the rule answer with a 308 redirect to target (a rule with
 // the same params, or a URL).
 func RedirectTo(target string) ViewOption {
-	return func(r *Route) { r.rulOpts.redirectTo = target }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.redirectTo = target }) }
 }
 
 // BuildOnly makes the rule usable for URL building only; it never matches.
 func BuildOnly() ViewOption {
-	return func(r *Route) { r.rulOpts.buildOnly = true }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.buildOnly = true }) }
 }
 
 // Host restricts the rule to requests for host (case-insensitive), which
@@ -109,14 +109,14 @@ func BuildOnly() ViewOption {
 // option: a route giving either replaces both of its view's declaration, and
 // giving both fails New (ErrInvalidOption).
 func Host(host string) ViewOption {
-	return func(r *Route) { r.rulOpts.host = host }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.host = host }) }
 }
 
 // Subdomain restricts the rule to requests for subdomain of
 // Config.ServerName (SERVER_NAME), which must then be set: a Subdomain with
 // an empty SERVER_NAME, or beside Host, fails New (ErrInvalidOption).
 func Subdomain(sub string) ViewOption {
-	return func(r *Route) { r.rulOpts.subdomain = sub }
+	return func(r *Route) { changeCopy(&r.rulOpts, func(o *ruleOptions) { o.subdomain = sub }) }
 }
 
 // CSRFExempt exempts the view from CSRF protection (Flask-WTF's
@@ -131,17 +131,17 @@ func CSRFExempt() ViewOption {
 // document (App.OpenAPI, the openapi command). Go keeps no doc comments at
 // run time: what a reader of the document should see is given here.
 func Summary(text string) ViewOption {
-	return func(r *Route) { r.setDoc(func(d *opDoc) { d.summary = text }) }
+	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.summary = text }) }
 }
 
 // Description sets the description (CommonMark) of the view's operations
 // in the OpenAPI document.
 func Description(text string) ViewOption {
-	return func(r *Route) { r.setDoc(func(d *opDoc) { d.description = text }) }
+	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.description = text }) }
 }
 
 // Deprecated marks the view's operations deprecated in the OpenAPI
 // document; the view is served as before.
 func Deprecated() ViewOption {
-	return func(r *Route) { r.setDoc(func(d *opDoc) { d.deprecated = true }) }
+	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.deprecated = true }) }
 }

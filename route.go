@@ -59,9 +59,9 @@ type Route struct {
 	onlyIf     any    // nil, bool or func(*App) bool
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
-	rulOpts    ruleOptions
-	maxBody    int64  // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
-	doc        *opDoc // Summary, Description, Deprecated (openapi.go); nil: none
+	rulOpts    *ruleOptions // StrictSlashes & co. (options.go); nil: none
+	maxBody    int64        // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
+	doc        *opDoc       // Summary, Description, Deprecated (openapi.go); nil: none
 	// The flags side by side: a Route is kept by every serving app, and its
 	// size class (576 bytes) is heap the collector scans in every cycle.
 	isMember    bool
@@ -373,12 +373,33 @@ func (r *Route) controllerKey() string {
 // routerOptions returns the Werkzeug rule options of the route; a nil
 // strictSlashes means the router default.
 func (r *Route) routerOptions() (strictSlashes *bool, redirectTo string, buildOnly bool, host string) {
-	o := r.rulOpts
+	o := r.ruleOpts()
 	return o.strictSlashes, o.redirectTo, o.buildOnly, o.host
 }
 
 // subdomain returns the Subdomain option of the route.
-func (r *Route) subdomain() string { return r.rulOpts.subdomain }
+func (r *Route) subdomain() string { return r.ruleOpts().subdomain }
+
+// ruleOpts returns the rule options of the route.
+func (r *Route) ruleOpts() ruleOptions {
+	if r.rulOpts == nil {
+		return ruleOptions{}
+	}
+	return *r.rulOpts
+}
+
+// changeCopy sets *p to a copy of what it points to (the zero T when nil)
+// changed by f: routes are copied by value (clone), and a copy must not
+// write into what it shares with its original. The rarely given options
+// live behind such pointers because every serving app keeps every Route.
+func changeCopy[T any](p **T, f func(*T)) {
+	v := new(T)
+	if *p != nil {
+		*v = **p
+	}
+	f(v)
+	*p = v
+}
 
 // clone returns a shallow copy of r. Slices and maps are shared and never
 // modified in place.

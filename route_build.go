@@ -315,7 +315,19 @@ func (r *Route) inherit(base *Route) {
 		r.csrfExempt = base.csrfExempt
 	}
 	r.set |= base.set
-	o, b := &r.rulOpts, base.rulOpts
+	if base.rulOpts != nil {
+		changeCopy(&r.rulOpts, func(o *ruleOptions) { o.inherit(*base.rulOpts) })
+	}
+	r.servesJSON = r.servesJSON || base.servesJSON
+	r.acceptForms = r.acceptForms || base.acceptForms
+	if base.doc != nil {
+		changeCopy(&r.doc, func(d *opDoc) { d.inherit(*base.doc) })
+	}
+}
+
+// inherit takes from b, the options of the view's declaration, what o does
+// not say.
+func (o *ruleOptions) inherit(b ruleOptions) {
 	if o.strictSlashes == nil {
 		o.strictSlashes = b.strictSlashes
 	}
@@ -323,11 +335,6 @@ func (r *Route) inherit(base *Route) {
 		o.redirectTo = b.redirectTo
 	}
 	o.buildOnly = o.buildOnly || b.buildOnly
-	r.servesJSON = r.servesJSON || base.servesJSON
-	r.acceptForms = r.acceptForms || base.acceptForms
-	if base.doc != nil {
-		r.setDoc(func(d *opDoc) { d.inherit(*base.doc) })
-	}
 	if o.host == "" && o.subdomain == "" { // one option: where the rule is served
 		o.host, o.subdomain = b.host, b.subdomain
 	}

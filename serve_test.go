@@ -368,3 +368,18 @@ func TestRouterRuleAddedAfterNew(t *testing.T) {
 	}
 	checkServes(t, a, map[string]string{"/raw/1": "raw 1"})
 }
+
+// TestRuleOptionOfCopy: a rule option given to a copy of a route
+// (PrefixRoutes) leaves the original's rule as it was.
+func TestRuleOptionOfCopy(t *testing.T) {
+	orig := fwk.NewRoute("/docs/", okView, fwk.Endpoint("docs"), fwk.StrictSlashes(true))
+	cp := fwk.PrefixRoutes("/v2", []*fwk.Route{orig})[0]
+	fwk.StrictSlashes(false)(cp)
+	fwk.Endpoint("docs2")(cp)
+	app := mustNew(t, quietCfg(), tplApp{}.with([]*fwk.Route{orig, cp}))
+	for path, want := range map[string]int{"/docs": http.StatusPermanentRedirect, "/v2/docs": http.StatusNoContent} {
+		if rec := hreq(app, "GET", path); rec.Code != want {
+			t.Errorf("GET %s = %d, want %d", path, rec.Code, want)
+		}
+	}
+}
