@@ -255,7 +255,7 @@ func (info *ctrlInfo) adjustCRUD(r *Route) {
 	if method == "" {
 		return
 	}
-	r.crudMethod, r.isMemberMethod = method, member
+	r.setResource(func(s *resourceSpec) { s.crudMethod, s.isMemberMethod = method, member })
 	r.methods, r.set = nil, r.set&^setMethods
 	if member {
 		r.setRule("")

@@ -71,16 +71,11 @@ type Route struct {
 	set         optionSet
 
 	// Controller/resource routes.
-	controller     any          // the controller value (a pointer), nil for plain funcs
-	ctrlType       reflect.Type // its type (pointer type)
-	meta           *Meta        // resolved Meta of the controller (defaults applied)
-	memberParam    string
-	uniqueMember   string
-	parentResource reflect.Type
-	parentMember   string
-	isMemberMethod bool   // a resource CRUD member method (Get/Patch/Put/Delete)
-	crudMethod     string // the fixed HTTP method of a resource CRUD view
-	fullRule       string
+	controller any           // the controller value (a pointer), nil for plain funcs
+	ctrlType   reflect.Type  // its type (pointer type)
+	meta       *Meta         // resolved Meta of the controller (defaults applied)
+	res        *resourceSpec // nil but for resource routes (setResource)
+	fullRule   string
 
 	// Binding: exactly one of fn / handler is set once the route is finalised.
 	fn      reflect.Value // bound method value or plain func
@@ -265,8 +260,8 @@ func (r *Route) runtimeEndpoint() string {
 // with the Methods option, else GET. The slice is a copy.
 func (r *Route) Methods() []string {
 	switch {
-	case r.crudMethod != "":
-		return []string{r.crudMethod}
+	case r.res != nil && r.res.crudMethod != "":
+		return []string{r.res.crudMethod}
 	case len(r.methods) > 0:
 		return append([]string(nil), r.methods...)
 	}
@@ -379,6 +374,34 @@ func (r *Route) routerOptions() (strictSlashes *bool, redirectTo string, buildOn
 
 // subdomain returns the Subdomain option of the route.
 func (r *Route) subdomain() string { return r.ruleOpts().subdomain }
+
+// resourceSpec is what a route of a resource (or of a controller nested in
+// one) says beyond a controller route.
+type resourceSpec struct {
+	memberParam    string
+	uniqueMember   string
+	parentResource reflect.Type
+	parentMember   string
+	isMemberMethod bool   // a resource CRUD member method (Get/Patch/Put/Delete)
+	crudMethod     string // the fixed HTTP method of a resource CRUD view
+}
+
+// resource returns the resource part of the route (zero for other routes).
+func (r *Route) resource() resourceSpec {
+	if r.res == nil {
+		return resourceSpec{}
+	}
+	return *r.res
+}
+
+// setResource changes the resource part of the route through f, on a copy
+// (changeCopy); nil again when f leaves it empty.
+func (r *Route) setResource(f func(*resourceSpec)) {
+	changeCopy(&r.res, f)
+	if *r.res == (resourceSpec{}) {
+		r.res = nil
+	}
+}
 
 // ruleOpts returns the rule options of the route.
 func (r *Route) ruleOpts() ruleOptions {

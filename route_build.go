@@ -276,7 +276,7 @@ func (info *ctrlInfo) ruleRoute(r *Route) *Route {
 		c.inherit(base)
 	}
 	if method, member := crudMethod(name); method != "" && info.resource {
-		c.crudMethod, c.isMemberMethod = method, member
+		c.setResource(func(s *resourceSpec) { s.crudMethod, s.isMemberMethod = method, member })
 		if c.rule == "" && !member {
 			c.setRule("/")
 		}
@@ -357,8 +357,10 @@ func (info *ctrlInfo) finalise(r *Route, prefix, member, unique string) *Route {
 	}
 	c := r.clone()
 	c.controller, c.ctrlType, c.meta = info.value, info.ptrType, info.meta
-	c.memberParam, c.uniqueMember = member, unique
-	c.parentResource, c.parentMember = nil, ""
+	c.setResource(func(s *resourceSpec) {
+		s.memberParam, s.uniqueMember = member, unique
+		s.parentResource, s.parentMember = nil, ""
+	})
 	c.fn = reflect.ValueOf(info.value).MethodByName(c.methodName)
 	c.handler = nil
 	c.src = funcName{}
@@ -377,21 +379,22 @@ func (info *ctrlInfo) finalise(r *Route, prefix, member, unique string) *Route {
 // makeRule returns the rule of a controller route under prefix (see the
 // table in the file comment).
 func (r *Route) makeRule(prefix string) (string, error) {
+	rs := r.resource()
 	if r.isMember {
-		if r.memberParam == "" {
+		if rs.memberParam == "" {
 			return "", errorf(ErrInvalidOption, "%s: IsMember is for resource views", r.controllerKey())
 		}
 		base := r.rule
 		if base == "" {
 			base = naming.MethodNameToURL(r.methodName)
 		}
-		return joinRule(base != "/" && strings.HasSuffix(base, "/"), prefix, r.memberParam, base), nil
+		return joinRule(base != "/" && strings.HasSuffix(base, "/"), prefix, rs.memberParam, base), nil
 	}
 	switch {
 	case r.rule != "":
 		return joinRule(r.rule != "/" && strings.HasSuffix(r.rule, "/"), prefix, r.rule), nil
-	case r.isMemberMethod:
-		return naming.Join(prefix, r.memberParam), nil
+	case rs.isMemberMethod:
+		return naming.Join(prefix, rs.memberParam), nil
 	}
 	return naming.Join(prefix, naming.MethodNameToURL(r.methodName)), nil
 }
@@ -405,7 +408,7 @@ func (info *ctrlInfo) nest(child *Route, prefix, member, unique, call, at string
 		return child
 	}
 	c := child.clone()
-	c.parentResource, c.parentMember, c.uniqueMember = info.ptrType, member, unique
+	c.setResource(func(s *resourceSpec) { s.parentResource, s.parentMember, s.uniqueMember = info.ptrType, member, unique })
 	rule := child.Rule()
 	trailing := strings.HasSuffix(rule, "/")
 	renamed, err := c.renameParent(prefix, rule, info)
@@ -426,17 +429,18 @@ func (info *ctrlInfo) nest(child *Route, prefix, member, unique, call, at string
 // rule it refuses is left to the router, which names it when it is added.
 func (r *Route) renameParent(prefix, rule string, parent *ctrlInfo) (string, error) {
 	ctrl := naming.ControllerName(parent.value)
-	cand := r.uniqueMember
+	rs := r.resource()
+	cand := rs.uniqueMember
 	if cand == "" {
-		cand = withParamName(r.parentMember, ctrl+"_"+paramName(r.parentMember))
+		cand = withParamName(rs.parentMember, ctrl+"_"+paramName(rs.parentMember))
 	}
 	rest, _ := router.ParseRule(naming.Join(prefix, rule))
-	if name := paramName(cand); name == paramName(r.parentMember) || hasParam(rest, name) {
+	if name := paramName(cand); name == paramName(rs.parentMember) || hasParam(rest, name) {
 		own := r.uniqueMemberParam()
 		if own == "" {
 			return "", errorf(ErrParamCollision,
 				"rule %q of %s already holds %s, the renamed member param of %s: set UniqueMemberParam",
-				joinRule(strings.HasSuffix(rule, "/"), prefix, r.parentMember, rule), r.Endpoint(), cand, parent.typeName)
+				joinRule(strings.HasSuffix(rule, "/"), prefix, rs.parentMember, rule), r.Endpoint(), cand, parent.typeName)
 		}
 		cand = withParamName(own, ctrl+"_"+paramName(own))
 	}
@@ -457,13 +461,14 @@ func hasParam(pr router.ParsedRule, name string) bool {
 // route is a member route, else the stored value or the member param named
 // <controller name>_<name>.
 func (r *Route) uniqueMemberParam() string {
-	if (!r.isMember && !r.isMemberMethod) || r.memberParam == "" {
+	rs := r.resource()
+	if (!r.isMember && !rs.isMemberMethod) || rs.memberParam == "" {
 		return ""
 	}
-	if r.uniqueMember != "" {
-		return r.uniqueMember
+	if rs.uniqueMember != "" {
+		return rs.uniqueMember
 	}
-	return withParamName(r.memberParam, naming.ControllerName(r.controller)+"_"+paramName(r.memberParam))
+	return withParamName(rs.memberParam, naming.ControllerName(r.controller)+"_"+paramName(rs.memberParam))
 }
 
 // memberParam parses a member param ("<converter(args):name>", checked by
