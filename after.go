@@ -40,6 +40,7 @@ func (c *Ctx) AfterThisRequest(fn func(w http.ResponseWriter)) {
 			"path", c.req.URL.Path)
 		return
 	case a.state == afterIdle:
+		c.rw.recordHeaders() // before the callbacks touch the headers
 		a.ResponseWriter = c.rw.ResponseWriter
 		a.state = afterArmed
 		c.rw.ResponseWriter = a
@@ -54,7 +55,6 @@ func (c *Ctx) flushAfter() {
 	if a.state != afterArmed {
 		return
 	}
-	c.rw.recordHeaders() // before the callbacks touch the headers
 	if code := a.fire(0); code != 0 {
 		a.ResponseWriter.WriteHeader(code)
 	}
