@@ -68,3 +68,17 @@ func TestRouteResourceCopy(t *testing.T) {
 		t.Errorf("an emptied resource part is kept: %+v", *c.res)
 	}
 }
+
+// A view without arguments (func(*Ctx) error) keeps no argument plan: an
+// empty one was an array of two plans kept per view.
+func TestViewWithoutArgumentsKeepsNoPlan(t *testing.T) {
+	a, err := New(DefaultConfig(), aliasBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range a.views {
+		if v.plan != nil {
+			t.Errorf("view %s keeps a plan of capacity %d", v.endpoint, cap(v.plan))
+		}
+	}
+}
