@@ -131,7 +131,9 @@ type Config struct {
 	// Serve start. Defaults 10s, 60s, 60s and 120s; 0 means the default and a
 	// negative value means no timeout. ReadTimeout bounds the reading of a
 	// request that has a body; WriteTimeout how long a write to the client
-	// may stall (a sendfile of a whole file counts as one write).
+	// may stall (a sendfile of a whole file counts as one write). The read
+	// timeouts are never early, and late by at most a twentieth of the
+	// shortest timeout (500ms at most).
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout (SERVE_SHUTDOWN_TIMEOUT) is how long Serve waits for
 	// requests in flight when it stops. Default 15s; 0 means the default and
