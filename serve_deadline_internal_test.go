@@ -79,7 +79,7 @@ func pipeConn(t *testing.T) (c *deadlineConn, peer net.Conn) {
 	t.Cleanup(func() { a.Close(); b.Close() })
 	c = &deadlineConn{Conn: a}
 	c.watch = newReadWatch(time.Second)
-	c.watch.clock.Store(time.Now().UnixNano())
+	c.watch.clock.Store(monoNow())
 	return c, b
 }
 
@@ -112,8 +112,8 @@ func TestDeadlineConnTimesOut(t *testing.T) {
 			t.Fatal(err)
 		}
 		if d == time.Hour { // the watch looks an hour later
-			c.expire(time.Now().Add(2 * time.Hour).UnixNano())
-			c.rl.Store(time.Now().Add(-time.Millisecond).UnixNano())
+			c.expire(mono(time.Now().Add(2 * time.Hour)))
+			c.rl.Store(mono(time.Now().Add(-time.Millisecond)))
 		}
 		done := make(chan error, 1)
 		go func() { _, err := c.Read(make([]byte, 1)); done <- err }()
@@ -137,7 +137,7 @@ func TestReadWatchLooks(t *testing.T) {
 	c := &deadlineConn{Conn: a}
 	c.watch = w
 	w.add(c)
-	c.rl.Store(time.Now().Add(-time.Millisecond).UnixNano()) // as a far deadline that has passed
+	c.rl.Store(mono(time.Now().Add(-time.Millisecond))) // as a far deadline that has passed
 	done := make(chan error, 1)
 	go func() { _, err := c.Read(make([]byte, 1)); done <- err }()
 	select {

@@ -28,7 +28,6 @@ package fwk
 
 import (
 	"errors"
-	"math"
 	"net"
 	"net/http"
 	"os"
@@ -46,7 +45,7 @@ const nearTicks = 11
 // listener. It runs (one timer) while the listener has open connections.
 type readWatch struct {
 	tick  time.Duration
-	clock atomic.Int64 // wall time of the last look (UnixNano)
+	clock atomic.Int64 // monotonic time of the last look (see mono)
 
 	mu    sync.Mutex
 	conns map[*deadlineConn]struct{}
@@ -64,7 +63,7 @@ func newReadWatch(shortest time.Duration) *readWatch {
 	return &readWatch{tick: tick, conns: map[*deadlineConn]struct{}{}}
 }
 
-// far reports whether the deadline l (UnixNano) is left to the watch.
+// far reports whether the deadline l (see mono) is left to the watch.
 func (w *readWatch) far(l int64) bool {
 	return l-w.clock.Load() >= nearTicks*int64(w.tick)
 }
@@ -74,7 +73,7 @@ func (w *readWatch) add(c *deadlineConn) {
 	defer w.mu.Unlock()
 	w.conns[c] = struct{}{}
 	if w.timer == nil {
-		w.clock.Store(time.Now().UnixNano())
+		w.clock.Store(monoNow())
 		w.timer = time.AfterFunc(w.tick, w.look)
 	}
 }
@@ -87,7 +86,7 @@ func (w *readWatch) remove(c *deadlineConn) {
 
 // look wakes the reads of the connections whose deadline has passed.
 func (w *readWatch) look() {
-	now := time.Now().UnixNano()
+	now := monoNow()
 	w.clock.Store(now)
 	var due []*deadlineConn
 	w.mu.Lock()
@@ -110,25 +109,32 @@ func (w *readWatch) look() {
 // readState is the read side of a deadlineConn.
 type readState struct {
 	watch    *readWatch
-	rl       atomic.Int64 // L: the read deadline asked (UnixNano), 0 for none
+	rl       atomic.Int64 // L: the read deadline asked (see mono), 0 for none
 	rfd      atomic.Bool  // the connection holds a read deadline set here
 	rmu      sync.Mutex   // serialises the changes to the connection's read deadline
 	hijacked atomic.Bool  // the handler owns the connection: its calls go straight through
 }
 
-// unixNano is t in UnixNano, 0 for the zero time, 1 for any time up to
-// 1970, and the largest int64 for times past 2262.
-func unixNano(t time.Time) int64 {
-	switch s := t.Unix(); {
-	case t.IsZero():
+// epoch is the origin of the deadlines a deadlineConn keeps: taken with
+// time.Now, it carries a monotonic reading, so that deadlines made from
+// time.Now (as net/http's are) are compared on the monotonic clock, which
+// a change of the wall clock does not move.
+var epoch = time.Now()
+
+// mono is t in nanoseconds since epoch (saturated), 0 for the zero time;
+// a t that falls on epoch itself is moved by a nanosecond.
+func mono(t time.Time) int64 {
+	if t.IsZero() {
 		return 0
-	case s <= 0:
-		return 1
-	case s >= math.MaxInt64/int64(time.Second):
-		return math.MaxInt64
 	}
-	return t.UnixNano()
+	if d := int64(t.Sub(epoch)); d != 0 {
+		return d
+	}
+	return -1
 }
+
+// monoNow is mono(time.Now()).
+func monoNow() int64 { return int64(time.Since(epoch)) }
 
 // SetReadDeadline records t; it is set on the connection at once only when
 // it is near or past (see the top of this file).
@@ -136,7 +142,7 @@ func (c *deadlineConn) SetReadDeadline(t time.Time) error {
 	if c.hijacked.Load() {
 		return c.Conn.SetReadDeadline(t)
 	}
-	l := unixNano(t)
+	l := mono(t)
 	if l == 0 || c.watch.far(l) {
 		c.rl.Store(l)
 		if c.rfd.Load() {
@@ -159,7 +165,7 @@ func (c *deadlineConn) syncRead(force bool) {
 	defer c.rmu.Unlock()
 	if l := c.rl.Load(); l != 0 && !c.watch.far(l) {
 		c.rfd.Store(true)
-		_ = c.Conn.SetReadDeadline(time.Unix(0, l))
+		_ = c.Conn.SetReadDeadline(epoch.Add(time.Duration(l)))
 		return
 	}
 	if c.rfd.Swap(false) || force {
@@ -195,7 +201,7 @@ func (c *deadlineConn) Read(p []byte) (int, error) {
 // readExpired reports whether L is set and has passed.
 func (c *deadlineConn) readExpired() bool {
 	l := c.rl.Load()
-	return l != 0 && time.Now().UnixNano() >= l
+	return l != 0 && monoNow() >= l
 }
 
 // Close closes the connection and leaves the watch.
