@@ -36,12 +36,29 @@ type result struct {
 type ledger struct {
 	mu       sync.Mutex
 	results  []result
-	problems map[string][]string // kind -> examples; every kind fails the test
-	notes    map[string]int      // what faults explain, counted
-	start    time.Time           // when the load began
-	posts    []string            // titles acknowledged with 201
-	comments []string            // comment bodies acknowledged with 201
-	messages []string            // contact names acknowledged with a redirect
+	problems map[string][]string          // kind -> examples; every kind fails the test
+	notes    map[string]int               // what faults explain, counted
+	start    time.Time                    // when the load began
+	posts    []string                     // titles acknowledged with 201
+	comments []string                     // comment bodies acknowledged with 201
+	messages []string                     // contact names acknowledged with a redirect
+	kill     struct{ from, to time.Time } // the kill -9 window (to zero: not over)
+}
+
+// setKill records the window of the kill -9 fault.
+func (l *ledger) setKill(from, to time.Time) {
+	l.mu.Lock()
+	l.kill.from, l.kill.to = from, to
+	l.mu.Unlock()
+}
+
+// nearKill reports whether t falls in the kill -9 window, or a second
+// before it (a request then may still be in the killed replica's hands).
+func (l *ledger) nearKill(t time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	from, to := l.kill.from, l.kill.to
+	return !from.IsZero() && t.After(from.Add(-time.Second)) && (to.IsZero() || t.Before(to))
 }
 
 func (l *ledger) add(r result) { l.mu.Lock(); l.results = append(l.results, r); l.mu.Unlock() }
@@ -198,7 +215,7 @@ func (u *simUser) contact() {
 		return
 	}
 	u.n++
-	name := fmt.Sprintf("%s-m%d", u.name, u.n)
+	name, postAt := fmt.Sprintf("%s-m%d", u.name, u.n), time.Now()
 	code, _, _ := u.form("contact post", "/contact", url.Values{"name": {name}, "email": {u.name + "@example.com"},
 		"message": {"Hello from " + name}, "csrf_token": {tok}})
 	acked := code == http.StatusFound || code == http.StatusSeeOther
@@ -213,6 +230,11 @@ func (u *simUser) contact() {
 	for n, owed := range u.pending {
 		switch {
 		case !owed:
+		case clean && u.l.nearKill(postAt):
+			// The killed replica may have rendered the page that took the
+			// flash and died before its answer left: a flash is shown at
+			// most once, and that page was it.
+			u.l.note("flash taken by a page of the killed replica")
 		case clean:
 			u.l.problem("flash lost", "%s: the flash of %s was not on the next page", u.name, n)
 		default: // a page that failed (a killed replica) may have shown it

@@ -155,10 +155,12 @@ func runFaults(t *testing.T, c *cluster, sims []*simUser, redis *proc, redisBin,
 	pause(3 * time.Second)
 	t.Log("kill -9 replica 1, restart it")
 	w := window{cause: "replica killed (SIGKILL)", from: time.Now(), codes: proxyErrs}
+	sims[0].l.setKill(w.from, time.Time{})
 	c.procs[0].stop(syscall.SIGKILL)
 	pause(time.Second)
 	c.start(0, keyA, "")
 	w.to = time.Now().Add(time.Second)
+	sims[0].l.setKill(w.from, w.to)
 	windows = append(windows, w)
 
 	pause(2 * time.Second)
