@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -91,7 +92,9 @@ func echoOne(b *strings.Builder, input string) {
 	b.WriteString("\n" + input)
 	for piece := range strings.FieldsFuncSeq(input, func(r rune) bool { return r == '&' || r == '=' || r == ';' }) {
 		if dec, err := url.QueryUnescape(piece); err == nil {
-			b.WriteString("\n" + dec)
+			// as sent, and quoted as an error names it ("\x94" for a byte
+			// that is not UTF-8)
+			b.WriteString("\n" + dec + "\n" + strconv.Quote(dec))
 		}
 	}
 	dec := json.NewDecoder(strings.NewReader(input))
