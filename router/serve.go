@@ -35,20 +35,11 @@ func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if m == nil {
 		m = new(Match)
 	}
-	if !pct && !t.hosted && p != "" && p[0] == '/' {
-		// quickWalk written out: its call is 14 of ParamRead's instructions
-		// (822 -> 808). A miss walks again in lookup.
-		var s search
-		s.r, s.t, s.m, s.method, s.bit = r, t, m, req.Method, methodBit(req.Method)
-		if len(m.allowMore) > 0 {
-			m.allowMore = m.allowMore[:0]
-		}
-		if t.root.match(&s, p) && s.route != nil && s.route.extra == nil && !s.special {
-			m.Params.rt, m.Params.n = s.route, s.n
-			r.dispatch(w, req, s.route, &m.Params)
-			r.release(m)
-			return
-		}
+	if rt, n := r.quickWalk(t, req.Method, p, pct, m); rt != nil {
+		m.Params.rt, m.Params.n = rt, n
+		r.dispatch(w, req, rt, &m.Params)
+		r.release(m)
+		return
 	}
 	var unsure *url.URL // set: p is its Path, which lookup may give up for the escaped path
 	if req.URL.RawPath == "" {
