@@ -8,9 +8,8 @@ package bench
 // response headers and body, and the garbage collection all this causes),
 // without the scheduling and the system calls that make loopback figures
 // depend on the machine's load; under callgrind (instructions.sh) the
-// figures do not depend on it at all. The handlers are those of the e2e
-// servers (copies: a main package cannot be imported; TestAppHTTPAnswers
-// checks their answers). Besides the time, each run reports the heap the
+// figures do not depend on it at all. The handlers are the e2e servers'
+// own (package e2e/apps; TestAppHTTPAnswers checks their answers). Besides the time, each run reports the heap the
 // handler keeps alive (kB-live): the collector scans it in every cycle, and with a live
 // heap of about 1 MB, as in the e2e servers, every cycle starts after 4 MB
 // of allocation (the collector's minimum heap), so a handler that keeps more
@@ -26,16 +25,13 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/bench/e2e/apps"
 	"github.com/fwkgo/fwk/bench/e2e/workload"
-	"github.com/fwkgo/fwk/routes"
-	"github.com/gin-gonic/gin"
 )
 
 // memConn is a keep-alive connection in memory. Read delivers the bytes of
@@ -217,67 +213,19 @@ func serveMem(tb testing.TB, h http.Handler, reqs [][]byte, n int, out *bytes.Bu
 	}
 }
 
-// e2eFwk is the GitHub set of the fwk e2e server.
-func e2eFwk(rts []route) (http.Handler, error) {
-	var rs []*fwk.Route
+// e2eRoutes is rts as the e2e workload spells them.
+func e2eRoutes(rts []route) []workload.Route {
+	out := make([]workload.Route, len(rts))
 	for i, rt := range rts {
-		names := paramNames(rt.pattern)
-		view := func(ctx *fwk.Ctx) error {
-			ctx.Writer().Header().Set("Content-Type", workload.TextPlain)
-			return ctx.Respond(http.StatusOK, workload.AppendValues(make([]byte, 0, 64), names, ctx.Param))
-		}
-		rs = append(rs, routes.Func(rt.angle, view, fwk.Methods(rt.method), fwk.Endpoint("r"+strconv.Itoa(i)))...)
+		out[i] = workload.Route{Method: rt.method, Pattern: rt.pattern, Path: rt.path, Params: paramNames(rt.pattern)}
 	}
-	return newBenchApp(rs)
+	return out
 }
 
-// e2eGin is the GitHub set of the gin e2e server.
-func e2eGin(rts []route) (http.Handler, error) {
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	for _, rt := range rts {
-		names := paramNames(rt.pattern)
-		r.Handle(rt.method, rt.pattern, func(c *gin.Context) {
-			c.Data(http.StatusOK, workload.TextPlain, workload.AppendValues(make([]byte, 0, 64), names, c.Param))
-		})
-	}
-	return r, nil
-}
-
-// e2eFwkUser is the GET /users/{id} server of the fwk e2e server.
-func e2eFwkUser([]route) (http.Handler, error) {
-	return newBenchApp(routes.Tree(
-		routes.Get("/users/<int:id>", func(ctx *fwk.Ctx, id int) error {
-			return ctx.JSON(workload.UserFor(id))
-		}, fwk.Endpoint("user")),
-		routes.Post("/signup", func(ctx *fwk.Ctx, in fwk.Body[workload.Signup]) error {
-			return ctx.JSON(workload.Created{ID: 1, Name: in.Value.Name}, http.StatusCreated)
-		}, fwk.Endpoint("signup")),
-	))
-}
-
-// e2eGinUser is the GET /users/{id} server of the gin e2e server.
-func e2eGinUser([]route) (http.Handler, error) {
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.GET("/users/:id", func(c *gin.Context) {
-		id, err := strconv.Atoi(c.Param("id"))
-		if err != nil {
-			c.AbortWithStatus(http.StatusNotFound)
-			return
-		}
-		c.JSON(http.StatusOK, workload.UserFor(id))
-	})
-	r.POST("/signup", func(c *gin.Context) {
-		var in workload.Signup
-		if err := c.ShouldBindJSON(&in); err != nil {
-			c.AbortWithStatus(http.StatusBadRequest)
-			return
-		}
-		c.JSON(http.StatusCreated, workload.Created{ID: 1, Name: in.Name})
-	})
-	return r, nil
-}
+// e2eFwk and e2eGin are the e2e servers' handlers (apps) for rts: the
+// GitHub set, or with none the user and signup workloads.
+func e2eFwk(rts []route) (http.Handler, error) { return apps.Fwk(e2eRoutes(rts)) }
+func e2eGin(rts []route) (http.Handler, error) { return apps.Gin(e2eRoutes(rts)), nil }
 
 // httpServer is one server of an AppHTTP benchmark.
 type httpServer struct {
@@ -298,7 +246,7 @@ func TestAppHTTPAnswers(t *testing.T) {
 	for _, s := range []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}} {
 		checkHTTPAnswers(t, s, rts, wrkRequests(rts), want.String())
 	}
-	for _, s := range []httpServer{{"fwk", e2eFwkUser}, {"gin", e2eGinUser}} {
+	for _, s := range []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}} {
 		checkHTTPAnswers(t, s, nil, userReqs, `200 {"id":12345,"name":"Ann Smith","email":"ann@example.com"}|`)
 	}
 }
@@ -377,7 +325,7 @@ func (g *gcEvery) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func BenchmarkAppHTTPUser(b *testing.B) {
-	benchHTTP(b, []httpServer{{"fwk", e2eFwkUser}, {"gin", e2eGinUser}}, nil, userReqs)
+	benchHTTP(b, []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}}, nil, userReqs)
 }
 
 // benchHTTP serves b.N requests of reqs, in turn, with each server.

@@ -4,60 +4,21 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/bench/e2e/apps"
 	"github.com/fwkgo/fwk/bench/e2e/workload"
-	"github.com/fwkgo/fwk/routes"
-	"github.com/gin-gonic/gin"
-	"github.com/labstack/echo/v4"
 )
 
-type bundle []*fwk.Route
-
-func (bundle) Name() string           { return "serveget" }
-func (b bundle) Routes() []*fwk.Route { return b }
-
 func fwkApp(tb testing.TB) *fwk.App {
-	cfg := fwk.DefaultConfig()
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	app, err := fwk.New(cfg, bundle(routes.Tree(routes.Get("/users/<int:id>", func(ctx *fwk.Ctx, id int) error {
-		return ctx.JSON(workload.UserFor(id))
-	}))))
+	app, err := apps.Fwk(nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return app
-}
-
-func ginEngine() http.Handler {
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.GET("/users/:id", func(c *gin.Context) {
-		id, err := strconv.Atoi(c.Param("id"))
-		if err != nil {
-			c.AbortWithStatus(http.StatusNotFound)
-			return
-		}
-		c.JSON(http.StatusOK, workload.UserFor(id))
-	})
-	return r
-}
-
-func echoEngine() http.Handler {
-	e := echo.New()
-	e.GET("/users/:id", func(c echo.Context) error {
-		id, err := strconv.Atoi(c.Param("id"))
-		if err != nil {
-			return echo.ErrNotFound
-		}
-		return c.JSON(http.StatusOK, workload.UserFor(id))
-	})
-	return e
 }
 
 // server starts one variant on ln and returns how to stop it.
@@ -75,7 +36,7 @@ func variants(tb testing.TB) []struct {
 	serve server
 } {
 	app := fwkApp(tb)
-	g, e := ginEngine(), echoEngine()
+	g, e := apps.Gin(nil), apps.Echo(nil)
 	return []struct {
 		name  string
 		serve server
