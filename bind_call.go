@@ -75,18 +75,17 @@ func bound2[P any](f func(unsafe.Pointer, *Ctx, P, P) error, recv unsafe.Pointer
 // failure is a 404. It reports false when the converter gives no P without
 // boxing.
 func call1[P string | int | int64](f func(*Ctx, P) error, ps []urlParam) (func(*Ctx) error, bool) {
-	parse, ok := typedParse[P](&ps[0])
+	a, ok := newURLArg[P](&ps[0])
 	if f == nil || !ok {
 		return nil, false
 	}
-	name, idx := ps[0].name, ps[0].idx
 	return func(c *Ctx) error {
-		if n, ok := c.match.Params.IntAt(idx); ok { // arg's first step, inlined
+		if n, ok := c.match.Params.IntAt(a.ints); ok { // kept, inlined: 1,024 -> 1,009 (AppParamInt)
 			if p, ok := fromInt[P](n); ok {
 				return f(c, p)
 			}
 		}
-		p, err := arg(c, name, idx, parse)
+		p, err := a.text(c)
 		if err != nil {
 			return err
 		}
@@ -96,18 +95,17 @@ func call1[P string | int | int64](f func(*Ctx, P) error, ps []urlParam) (func(*
 
 // call2 is call1 for two params of one type.
 func call2[P string | int | int64](f func(*Ctx, P, P) error, ps []urlParam) (func(*Ctx) error, bool) {
-	parse0, ok0 := typedParse[P](&ps[0])
-	parse1, ok1 := typedParse[P](&ps[1])
+	a0, ok0 := newURLArg[P](&ps[0])
+	a1, ok1 := newURLArg[P](&ps[1])
 	if f == nil || !ok0 || !ok1 {
 		return nil, false
 	}
-	n0, n1, i0, i1 := ps[0].name, ps[1].name, ps[0].idx, ps[1].idx
 	return func(c *Ctx) error {
-		p, err := arg(c, n0, i0, parse0)
+		p, err := a0.get(c)
 		if err != nil {
 			return err
 		}
-		q, err := arg(c, n1, i1, parse1)
+		q, err := a1.get(c)
 		if err != nil {
 			return err
 		}
@@ -115,28 +113,58 @@ func call2[P string | int | int64](f func(*Ctx, P, P) error, ps []urlParam) (fun
 	}, true
 }
 
-// arg returns the value of the URL param called name, the rule's param idx
-// (-1 for a default), for a view: the number the router's int converter
-// kept while matching when P is int or int64 (no second parse), else its
-// text converted by parse (a failure is paramError's 404).
-func arg[P string | int | int64](c *Ctx, name string, idx int, parse func(string) (P, error)) (P, error) {
+// urlArg is how a direct caller reads one URL param as a P.
+type urlArg[P string | int | int64] struct {
+	name  string
+	idx   int // the param's place in the rule, -1 for a default
+	ints  int // idx when P is int or int64 (router.Params.IntAt), else -1
+	parse func(string) (P, error)
+}
+
+// newURLArg returns the reading of p as a P, and false when the converter
+// gives no P without boxing (typedParse).
+func newURLArg[P string | int | int64](p *urlParam) (urlArg[P], bool) {
+	parse, ok := typedParse[P](p)
+	a := urlArg[P]{name: p.name, idx: p.idx, ints: -1, parse: parse}
+	if _, isInt := fromInt[P](0); isInt {
+		a.ints = p.idx
+	}
+	return a, ok
+}
+
+// kept returns the number the router's int converter kept while matching
+// (no second parse), when there is one and it fits a P.
+func (a *urlArg[P]) kept(c *Ctx) (P, bool) {
+	if n, ok := c.match.Params.IntAt(a.ints); ok {
+		return fromInt[P](n)
+	}
+	var zero P
+	return zero, false
+}
+
+// text returns the param's text converted by parse (a failure is
+// paramError's 404).
+func (a *urlArg[P]) text(c *Ctx) (P, error) {
 	ps := &c.match.Params
-	if n, ok := ps.IntAt(idx); ok {
-		if p, ok := fromInt[P](n); ok {
-			return p, nil
-		}
-	}
 	var s string
-	if idx >= 0 {
-		s = ps.At(idx).Value
+	if a.idx >= 0 {
+		s = ps.At(a.idx).Value
 	} else {
-		s = ps.Get(name)
+		s = ps.Get(a.name)
 	}
-	p, err := parse(s)
+	p, err := a.parse(s)
 	if err != nil {
-		return p, paramError(name, s, err)
+		return p, paramError(a.name, s, err)
 	}
 	return p, nil
+}
+
+// get returns the param's value: the kept number, else the converted text.
+func (a *urlArg[P]) get(c *Ctx) (P, error) {
+	if p, ok := a.kept(c); ok {
+		return p, nil
+	}
+	return a.text(c)
 }
 
 // fromInt returns n as a P when P is int (and n fits) or int64: the number
