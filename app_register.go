@@ -56,6 +56,11 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	if err := v.bind(); err != nil {
 		return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 	}
+	if mc, ok := r.controller.(modelController); ok { // model_route.go
+		if err := mc.bindModelRoute(v); err != nil {
+			return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
+		}
+	}
 	a.views = append(a.views, v)
 	a.addJSONAreas(v)
 	a.byEndpoint[endpoint] = append(a.byEndpoint[endpoint], v)

@@ -50,6 +50,7 @@ type view struct {
 
 	result *resultShape // a view returning (T, error): how T is answered
 	plan   []argPlan    // the arguments' plan, for app.OpenAPI (nil: URL params only)
+	model  any          // a model resource's *modelRoute[T] (model_route.go)
 }
 
 // ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the

@@ -69,6 +69,9 @@ type Meta struct {
 	// does: give it to an API authenticated by a header, which a
 	// cross-site form cannot send. Without it they bind JSON only.
 	AcceptForms bool
+	// Model holds the options of a resource embedding fwk.ModelResource
+	// (the reference's ModelResource Meta); nil for the defaults.
+	Model *ModelMeta
 }
 
 // MetaProvider is implemented by controllers that declare options.

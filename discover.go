@@ -137,6 +137,9 @@ func resolveMeta(v any, typeName string, isResource bool) (m *Meta, err error) {
 		}
 		return m, nil
 	}
+	if err := modelDefaults(v, typeName, m); err != nil { // model_resource.go
+		return nil, err
+	}
 	if m.URLPrefix == "" {
 		m.URLPrefix = "/" + naming.Pluralize(naming.KebabCase(naming.ControllerName(v)))
 	}
@@ -186,7 +189,7 @@ func (info *ctrlInfo) buildTable(call, at string) error {
 	}
 	info.first = map[string]*Route{}
 	add := func(name string, rs []*Route) {
-		if noRoute[name] {
+		if noRoute[name] || !info.meta.methodRouted(name) {
 			return
 		}
 		if info.resource && isCRUD(name) {
@@ -194,6 +197,9 @@ func (info *ctrlInfo) buildTable(call, at string) error {
 		}
 		for _, r := range rs {
 			info.adjustCRUD(r)
+			if ds := info.meta.methodDecorators(name); len(ds) > 0 {
+				Use(ds...)(r)
+			}
 		}
 		info.first[name] = rs[0]
 		info.table = append(info.table, rs...)

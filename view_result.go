@@ -40,7 +40,7 @@ func resultShapeOf(r *Route, t reflect.Type) *resultShape {
 	if _, ok := r.controller.(interface{ fwkResource() }); !ok {
 		return s
 	}
-	singular := naming.SnakeCase(naming.ControllerName(r.controller))
+	singular := resourceKey(r.controller) // model_resource.go
 	switch r.MethodName() {
 	case "List":
 		s.key = naming.Pluralize(singular)
