@@ -201,7 +201,6 @@ func compareValues(a, b reflect.Value) int {
 	return strings.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface()))
 }
 
-
 func cmp3(less, more bool) int {
 	switch {
 	case less:

@@ -26,9 +26,9 @@ import (
 // model are shared, so do not change them in place.
 type MemoryStore[T any] struct {
 	info   *modelInfo
-	err    error             // a bad model type or option, returned by every method
-	unique []*modelField     // fields whose values are unique
-	mu     sync.RWMutex      // guards what follows
+	err    error              // a bad model type or option, returned by every method
+	unique []*modelField      // fields whose values are unique
+	mu     sync.RWMutex       // guards what follows
 	rows   map[any]*memRow[T] // by ID
 	order  []any              // IDs in creation order
 	lastID int64

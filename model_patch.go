@@ -71,7 +71,6 @@ func (p *modelRoute[T]) readPatch(c *Ctx) (map[string]json.RawMessage, error) {
 	return patch, nil
 }
 
-
 // applyPatch returns a new model: cur with the patch merged into its JSON
 // document, read back into the writable fields.
 func (p *modelRoute[T]) applyPatch(c *Ctx, cur *T, patch map[string]json.RawMessage) (*T, error) {
