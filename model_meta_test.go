@@ -44,9 +44,9 @@ func (r *badMetaResource) Meta() fwk.Meta { return fwk.Meta{Model: &r.meta} }
 
 func TestModelMetaMistakesFailNew(t *testing.T) {
 	for want, meta := range map[string]fwk.ModelMeta{
-		`IncludeMethods: unknown method "lists"`:  {IncludeMethods: []string{"lists"}},
-		`ExcludeMethods: unknown method "remove"`: {ExcludeMethods: []string{"remove"}},
-		`MethodDecorators: unknown method "edit"`: {MethodDecorators: map[string][]func(http.Handler) http.Handler{"edit": nil}},
+		`IncludeMethods: unknown method "lists"`:                       {IncludeMethods: []string{"lists"}},
+		`ExcludeMethods: unknown method "remove"`:                      {ExcludeMethods: []string{"remove"}},
+		`MethodDecorators: unknown method "edit"`:                      {MethodDecorators: map[string][]func(http.Handler) http.Handler{"edit": nil}},
 		`Filters: fwk_test.Entry has no field with JSON name "colour"`: {Filters: []string{"colour"}},
 		`Sort: fwk_test.Entry has no field with JSON name "Title"`:     {Sort: []string{"Title"}},
 		`DefaultSort: unknown sort field "nope"`:                       {DefaultSort: "-nope"},
