@@ -11,7 +11,7 @@ import (
 var ErrAfterWrite = errors.New("fwk: AfterThisRequest callbacks cannot write the body")
 
 // AfterThisRequest registers fn to run once, right before the response
-// headers are sent (SPEC's after_this_request). Callbacks run in the order
+// headers are sent (Flask's after_this_request). Callbacks run in the order
 // they were registered, whatever writes first: Render, JSON, Redirect,
 // NoContent, Respond, an error page or a view that writes nothing at all
 // (then they run when the view returns).

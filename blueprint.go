@@ -6,13 +6,16 @@ import (
 	"github.com/fwkgo/fwk/naming"
 )
 
-// Blueprint is a legacy group of plain net/http handlers (SPEC's blueprint of
-// the base framework). A bundle lists its blueprints with a Blueprints()
-// []*Blueprint method; the "blueprints" hook registers them, the app
-// bundle's first.
+// Blueprint is a legacy group of plain net/http handlers (Flask's blueprint, as
+// Flask-Unchained keeps it). A bundle lists its blueprints with a Blueprints()
+// []*Blueprint method; the "blueprints" hook registers them, the app bundle's
+// first.
 //
 // Every rule added to a Blueprint is served under URLPrefix (trailing slashes
 // of the prefix dropped) with the endpoint "<Name>.<endpoint>".
+//
+// Plumbing, kept for code ported from Flask: new code groups views with
+// routes.Prefix (see Plumbing in the package doc).
 type Blueprint struct {
 	// Name prefixes the endpoints of the blueprint's rules.
 	Name string

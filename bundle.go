@@ -18,17 +18,17 @@ import (
 //	func (AppBundle) Services() []any           { return []any{mailer} }
 type Bundle interface{ Name() string }
 
-// RoutesBundle is a bundle with declarative routes (SPEC's routes module).
-// Only the app bundle's routes are registered; it includes the routes of other
-// bundles with routes.Include.
+// RoutesBundle is a bundle with declarative routes (Flask-Unchained's routes
+// module). Only the app bundle's routes are registered; it includes the routes
+// of other bundles with routes.Include.
 type RoutesBundle interface {
 	Bundle
 	Routes() []*Route
 }
 
-// ControllersBundle is a bundle whose routes are collected from controllers
-// and resources (SPEC's implicit discovery from views modules), used when the
-// app bundle has no Routes method. Items may also be *Route or []*Route.
+// ControllersBundle is a bundle whose routes are collected from controllers and
+// resources (Flask-Unchained's implicit discovery from views modules), used when
+// the app bundle has no Routes method. Items may also be *Route or []*Route.
 type ControllersBundle interface {
 	Bundle
 	Controllers() []any
@@ -49,6 +49,9 @@ type StaticBundle interface {
 }
 
 // BlueprintsBundle is a bundle with legacy blueprints of plain handlers.
+//
+// Plumbing, kept for code ported from Flask: new code groups views with
+// routes.Prefix (see Plumbing in the package doc).
 type BlueprintsBundle interface {
 	Bundle
 	Blueprints() []*Blueprint
@@ -74,6 +77,8 @@ type MiddlewareBundle interface {
 
 // BeforeInitApper is a bundle that prepares the app before the start-up hooks
 // run. An error aborts New.
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type BeforeInitApper interface {
 	Bundle
 	BeforeInitApp(app *App) error
@@ -81,6 +86,8 @@ type BeforeInitApper interface {
 
 // AfterInitApper is a bundle that finishes the app after the start-up hooks
 // ran. An error aborts New.
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type AfterInitApper interface {
 	Bundle
 	AfterInitApp(app *App) error

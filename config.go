@@ -12,9 +12,9 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// Config is the application configuration. Every key the controller bundle
-// reads has a typed field; Get looks any of them up by its SPEC name (the name
-// in parentheses below), and Values holds the application's own keys.
+// Config is the application configuration. Every key the controller bundle reads
+// has a typed field; Get looks any of them up by its Flask-Unchained name (the
+// name in parentheses below), and Values holds the application's own keys.
 //
 // The zero Config is not the default one: start from DefaultConfig (or
 // ConfigFromEnv) and change what you need.

@@ -58,7 +58,8 @@ type Meta struct {
 	// JSON unless the client prefers HTML (see the ServesJSON view option);
 	// always on for resources.
 	ServesJSON bool
-	// Views declares routes of views (SPEC's route decorator), listed first.
+	// Views declares routes of views (Flask-Unchained's route decorator), listed
+	// first.
 	Views []ViewSpec
 	// CSRFExempt exempts every view of the controller from CSRF protection
 	// (Flask-WTF's csrf.exempt on a blueprint), for APIs authenticated by

@@ -1,7 +1,25 @@
 // Package fwk is a web framework on net/http, a Go port of Flask-Unchained's
 // controller bundle: controllers and resources whose methods become routes,
-// declarative routing (package fwk/routes), start-up hooks that register
-// them, dependency injection, and request helpers on *Ctx.
+// declarative routing (package fwk/routes), dependency injection, and
+// request helpers on *Ctx.
+//
+// # Start here
+//
+// A first app needs these names; the tutorial (docs/tutorial.md in the
+// repository) builds one with them, and the README shows a whole app:
+//
+//	Controller, Resource    embed one in your type: its exported methods are views
+//	Meta, View              declare the rules, methods and options the defaults do not give
+//	Bundle                  your app: Name, plus Routes (package fwk/routes), Services, Templates
+//	ConfigFromEnv, Config   the settings: the defaults, then SECRET_KEY, DEBUG, ... from the environment
+//	New                     checks everything at start-up and returns the *App, an http.Handler
+//	App.Run                 the serve, urls and openapi commands of your main
+//	Ctx                     one request: Render, Redirect, URLFor, Bind, Session, Flash
+//	Body, BindForm, Form    JSON bodies and HTML forms, validated
+//	Abort                   answer an error status (a JSON or HTML error page)
+//
+// Tests drive the app with package fwk/fwktest. The sections below take each
+// part in depth; the last, Plumbing, lists what most apps never touch.
 //
 // # Model
 //
@@ -178,14 +196,14 @@
 //
 // # View parameters, models and query structs
 //
-// A view's parameters after *Ctx receive the rule's URL params in order.
-// A parameter of a model type registered with RegisterModel (a value to list
-// in a bundle's Services) receives the model loaded by the raw param; a nil
-// model, or a loader error wrapping ErrNotFound, answers 404. A struct
-// parameter after the URL params is filled from the query string by its
-// `query:"name"` and `default:"value"` tags; a bad value answers 400 naming
-// the parameter. ParamConverter is SPEC's explicit param_converter: lookup
-// maps, functions, types and models per URL or query parameter.
+// A view's parameters after *Ctx receive the rule's URL params in order. A
+// parameter of a model type registered with RegisterModel (a value to list in a
+// bundle's Services) receives the model loaded by the raw param; a nil model, or
+// a loader error wrapping ErrNotFound, answers 404. A struct parameter after the
+// URL params is filled from the query string by its `query:"name"` and
+// `default:"value"` tags; a bad value answers 400 naming the parameter.
+// ParamConverter is Flask-Unchained's explicit param_converter: lookup maps,
+// functions, types and models per URL or query parameter.
 //
 // # Request bodies and validation
 //
@@ -222,10 +240,11 @@
 //
 // # Forms
 //
-// A struct embedding Form is a form (SPEC's FlaskForm): its exported fields
+// A struct embedding Form is a form (Flask-WTF's FlaskForm): its exported fields
 // are the form's fields, named by `form` tags or their snake_case name, with
 // `label`, `input`, `default` and `validate` tags. BindForm(ctx, f, opts...)
-// gives each field its value with SPEC's precedence, as WTForms resolves it:
+// gives each field its value with Flask-WTF's precedence, as WTForms resolves
+// it:
 //
 //	source                                   used when
 //	formdata (the request's form)            POST, PUT or PATCH with a non-empty form; a bool
@@ -304,4 +323,19 @@
 //	-------  --------------  ---------------------  -----------------------------
 //	GET      /               site_controller.index  example.com/app.SiteController.Index
 //	GET      /users/<int:id> user_resource.get      example.com/app.UserResource.Get
+//
+// # Plumbing
+//
+// Most apps never use these names. They serve bundles that extend the
+// start-up sequence, tools that inspect an app, and code ported from Flask
+// blueprints:
+//
+//	Hook, DefaultHooks, RegisterRoutesHook, RegisterBlueprintsHook,
+//	RegisterBundleBlueprintsHook       the start-up hooks New runs, in order
+//	BeforeInitApper, AfterInitApper    bundle callbacks around the hooks
+//	ControllerBundle                   the bundle New installs first; its lookups of routes
+//	Blueprint, BlueprintsBundle,
+//	InBlueprint                        legacy groups of plain http.Handlers (Flask's
+//	                                   blueprints): new code uses routes.Prefix and views
+//	App.Router, App.RouteTable         the router and the route table, for tools
 package fwk

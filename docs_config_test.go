@@ -26,7 +26,8 @@ const (
 // configTable builds the reference table of docs/configuration.md from
 // the Config struct of config.go: each exported field, the key its doc
 // names in parentheses (`Field (KEY)`, checked with Config.Lookup), the
-// field's value in DefaultConfig, and the field's doc.
+// field's value in DefaultConfig, and the field's doc. Fields declared
+// together share one doc, written once: the others point to the first.
 func configTable(t *testing.T) string {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -59,7 +60,7 @@ func configTable(t *testing.T) string {
 	for _, field := range st.Fields.List {
 		doc := strings.Join(strings.Fields(field.Doc.Text()), " ")
 		doc = strings.ReplaceAll(doc, "|", `\|`)
-		for _, name := range field.Names {
+		for i, name := range field.Names {
 			if !name.IsExported() {
 				continue
 			}
@@ -71,7 +72,11 @@ func configTable(t *testing.T) string {
 				key = "`" + m[1] + "`"
 			}
 			dflt := "`" + defaultText(reflect.ValueOf(def).FieldByName(name.Name)) + "`"
-			b.WriteString("| `" + name.Name + "` | " + key + " | " + dflt + " | " + doc + " |\n")
+			meaning := doc
+			if i > 0 {
+				meaning = "See `" + field.Names[0].Name + "` above."
+			}
+			b.WriteString("| `" + name.Name + "` | " + key + " | " + dflt + " | " + meaning + " |\n")
 		}
 	}
 	return b.String()

@@ -116,7 +116,7 @@ func Abort(status int, msg ...string) error {
 }
 
 // AbortWith returns an error that makes the app answer the request with h
-// (SPEC's abort with a WSGI application). A nil h is a 500.
+// (Werkzeug's abort with a WSGI application). A nil h is a 500.
 func AbortWith(h http.Handler) error {
 	if h == nil {
 		return &HTTPError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)}

@@ -30,16 +30,16 @@ const flashKey = "_flashes"
 // returns them.
 type FlashMessage struct {
 	// Category is the category given to Ctx.Flash, "" when none was given
-	// (SPEC passes None through; it does not default to "message").
+	// (Flask-Unchained passes None through; it does not default to "message").
 	Category string
 	// Message is the text given to Ctx.Flash.
 	Message string
 }
 
-// Flash flashes msg for the next page the user sees, with an optional
-// category ("error", "info", ...; at most one). Following SPEC, it does
-// nothing when FLASH_MESSAGES (Config.FlashMessages) is off or when the
-// request is JSON (its Content-Type is application/json or a +json type).
+// Flash flashes msg for the next page the user sees, with an optional category
+// ("error", "info", ...; at most one). Following Flask-Unchained, it does
+// nothing when FLASH_MESSAGES (Config.FlashMessages) is off or when the request
+// is JSON (its Content-Type is application/json or a +json type).
 //
 // Flashed messages are kept in the session, read once: without a
 // SECRET_KEY, Flash returns an error wrapping ErrNoSecretKey. At most 16

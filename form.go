@@ -1,7 +1,7 @@
 package fwk
 
-// Forms with FlaskForm's semantics (SPEC "FlaskForm-equivalent"): a struct
-// embedding Form, bound by BindForm from the request's form and the
+// Forms with the semantics of Flask-WTF's FlaskForm, as Flask-Unchained uses it:
+// a struct embedding Form, bound by BindForm from the request's form and the
 // constructor arguments, validated by its `validate` tags, rendered field by
 // field in FieldOrder. Field resolution is in form_fields.go, rendering in
 // form_render.go, the CSRF field in form_csrf.go.
@@ -41,11 +41,11 @@ import (
 // another extends it, as a WTForms subclass does; an outer field hides an
 // embedded one of the same name).
 //
-// An optional method FieldOrder() []string on the form (SPEC's field_order,
-// a constant list) names fields in render order; the fields it does not
-// list come first, in declaration order. The fields of a type are resolved
-// once per App. A Form belongs to the request it was bound for and must not
-// be kept after it.
+// An optional method FieldOrder() []string on the form (Flask-Unchained's
+// field_order, a constant list) names fields in render order; the fields it does
+// not list come first, in declaration order. The fields of a type are resolved
+// once per App. A Form belongs to the request it was bound for and must not be
+// kept after it.
 type Form struct {
 	st *formState
 }
@@ -64,7 +64,7 @@ type formState struct {
 }
 
 // FormOption is an argument of BindForm: FormFormData, FormObj, FormData,
-// FormKwargs, FormPrefix or FormMeta (SPEC's constructor parameters).
+// FormKwargs, FormPrefix or FormMeta (WTForms' form constructor parameters).
 type FormOption func(*formArgs)
 
 type formArgs struct {
@@ -77,7 +77,7 @@ type formArgs struct {
 	meta        map[string]any
 }
 
-// FormFormData gives the submitted data (SPEC's formdata) instead of the
+// FormFormData gives the submitted data (WTForms' formdata) instead of the
 // request's form. Empty values are formdata all the same (a checkbox absent
 // from them is unchecked); nil means none, as WTForms' formdata=None: the
 // fields keep their obj, kwargs, data or default values.
@@ -87,43 +87,43 @@ func FormFormData(v url.Values) FormOption {
 
 // FormObj gives an object (a struct, a pointer to one or a map with string
 // keys) whose attributes matching field names fill the fields, unless
-// formdata is present (SPEC's obj). A struct field matches by its form key
+// formdata is present (WTForms' obj). A struct field matches by its form key
 // or its Go name. A nil obj is no obj.
 func FormObj(obj any) FormOption { return func(a *formArgs) { a.obj = obj } }
 
 // FormData gives values by field name, used when formdata and obj do not
-// provide the field (SPEC's data); FormKwargs wins a shared key, as WTForms
+// provide the field (WTForms' data); FormKwargs wins a shared key, as WTForms
 // merges data under kwargs.
 func FormData(m map[string]any) FormOption { return func(a *formArgs) { a.data = m } }
 
 // FormKwargs gives values by field name, used for a field that obj does
-// not have when formdata does not provide it (SPEC's **kwargs).
+// not have when formdata does not provide it (WTForms' **kwargs).
 func FormKwargs(m map[string]any) FormOption { return func(a *formArgs) { a.kwargs = m } }
 
-// FormPrefix prefixes every field's name and id (SPEC's prefix): a prefix
+// FormPrefix prefixes every field's name and id (WTForms' prefix): a prefix
 // not ending in one of "-_;:/." gets "-", so FormPrefix("p") names the
 // field email "p-email", as WTForms does.
 func FormPrefix(p string) FormOption { return func(a *formArgs) { a.prefix = p } }
 
-// FormMeta overrides the form's meta options (SPEC's meta): "csrf" (bool:
+// FormMeta overrides the form's meta options (WTForms' meta): "csrf" (bool:
 // add and check the CSRF field; default Config.CSRFEnabled),
 // "csrf_time_limit" (time.Duration; default Config.CSRFTimeLimit),
 // "csrf_field_name" (string; default Config.CSRFFieldName). Another key,
 // or a value of another type, is an error of BindForm.
 func FormMeta(m map[string]any) FormOption { return func(a *formArgs) { a.meta = m } }
 
-// fieldOrderer is implemented by forms declaring SPEC's field_order.
+// fieldOrderer is implemented by forms declaring Flask-Unchained's field_order.
 type fieldOrderer interface{ FieldOrder() []string }
 
 // BindForm binds the form f, a pointer to a struct embedding Form, for the
-// request of c, with SPEC's precedence for each field: formdata > obj (when
+// request of c, with WTForms' precedence for each field: formdata > obj (when
 // it has the attribute) > kwargs > data > the field's default.
 //
 // The formdata is the request's body on POST, PUT, PATCH and DELETE: a
 // url-encoded or multipart form (read as Ctx.Bind reads it), or a JSON
 // object, whose values fill the fields as a form's would (Flask-WTF wraps
 // request JSON the same way). It is read per field as WTForms reads it
-// (SPEC's "formdata is empty or absent" is about each field): a field
+// (WTForms' "formdata is empty or absent" is about each field): a field
 // whose name the formdata lacks keeps its obj, kwargs, data or default
 // value, except a checkbox, which an absent name unchecks, so that a user
 // can clear a box on an edit form. A submitted value that does not parse (a

@@ -17,7 +17,7 @@ type ContactForm struct {
 	Message string `validate:"required,max=500" input:"textarea"`
 }
 
-// FieldOrder is SPEC's field_order: unlisted fields come first.
+// FieldOrder is Flask-Unchained's field_order: unlisted fields come first.
 func (*ContactForm) FieldOrder() []string { return []string{"email", "name"} }
 
 func contact(ctx *fwk.Ctx) error {

@@ -77,10 +77,10 @@ func (f Field) InputHTML() template.HTML { return renderTemplate("input", f) }
 // input only).
 func (f Field) HTML() template.HTML { return renderTemplate("field", f) }
 
-// Fields returns the form's fields in render order (the CSRF field first
-// when enabled, then SPEC's field_order: the fields FieldOrder does not
-// list, then those it lists), each with its name, id, label, value, type
-// and errors. Nil before BindForm.
+// Fields returns the form's fields in render order (the CSRF field first when
+// enabled, then Flask-Unchained's field_order: the fields FieldOrder does not
+// list, then those it lists), each with its name, id, label, value, type and
+// errors. Nil before BindForm.
 func (f *Form) Fields() []Field {
 	st := f.st
 	if st == nil {

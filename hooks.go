@@ -9,6 +9,8 @@ import (
 
 // Hook is one step of the start-up sequence run by New, over all bundles
 // (the ControllerBundle first, the app bundle last).
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type Hook interface {
 	Name() string
 	RunHook(app *App, bundles []Bundle) error
@@ -16,6 +18,8 @@ type Hook interface {
 
 // DefaultHooks returns the start-up hooks New runs, in order: "routes",
 // "blueprints", "bundle_blueprints".
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 func DefaultHooks() []Hook {
 	return []Hook{&RegisterRoutesHook{}, &RegisterBlueprintsHook{}, &RegisterBundleBlueprintsHook{}}
 }
@@ -24,6 +28,8 @@ func DefaultHooks() []Hook {
 // files them into the ControllerBundle lookups. Routes owned by no bundle are
 // registered with the app right away; bundle-owned routes are registered by
 // RegisterBundleBlueprintsHook.
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type RegisterRoutesHook struct{}
 
 // Name returns "routes".
@@ -167,6 +173,8 @@ func (a *App) ownerOf(r *Route) Bundle {
 
 // RegisterBlueprintsHook ("blueprints") registers the legacy blueprints of
 // every bundle: the app bundle's first, each bundle's in listed order.
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type RegisterBlueprintsHook struct {
 	log *slog.Logger
 }
@@ -244,6 +252,8 @@ func (*RegisterBlueprintsHook) ProcessObjects(app *App, bps []*Blueprint) error 
 // routes it owns and its static files under /<bundle name>/static/. Owned
 // endpoints without a "." get the prefix "<bundle name>."; the
 // ControllerBundle lookups keep the bare name.
+//
+// Plumbing: apps never need it (see Plumbing in the package doc).
 type RegisterBundleBlueprintsHook struct{}
 
 // Name returns "bundle_blueprints".

@@ -52,11 +52,10 @@ type ModelLoader struct {
 //	an error from Abort             that error's status
 //	any other error                 500 (logged)
 //
-// Following SPEC, the URL param name, once every "<snake_case of T>_" is
-// removed from it, names the field the id belongs to: "id" for <int:id>,
-// <int:user_id> or <int:one_role_id> (for OneRole), "slug" for
-// <user_slug>. A loader that supports other fields than the id reads it with
-// ModelField(ctx).
+// Following Flask-Unchained, the URL param name, once every "<snake_case of T>_"
+// is removed from it, names the field the id belongs to: "id" for <int:id>,
+// <int:user_id> or <int:one_role_id> (for OneRole), "slug" for <user_slug>. A
+// loader that supports other fields than the id reads it with ModelField(ctx).
 //
 // Registering two loaders for one type is a start-up error, and so is a
 // view taking a *T for a T nobody registered.
@@ -134,7 +133,7 @@ func (m *ModelLoader) failure(name, raw string, err error) error {
 	return fmt.Errorf("fwk: load %v with %s=%q: %w", m.typ, name, raw, err)
 }
 
-// field returns the field a URL param names for this model (SPEC: every
+// field returns the field a URL param names for this model (as Flask-Unchained: every
 // "<snake model>_" removed from the name).
 func (m *ModelLoader) field(param string) string {
 	if m.snake == "" {

@@ -62,9 +62,12 @@ func ServesJSON() ViewOption {
 	return func(r *Route) { r.servesJSON = true }
 }
 
-// InBlueprint puts the route in a legacy blueprint (SPEC's blueprint
+// InBlueprint puts the route in a legacy blueprint (Flask-Unchained's blueprint
 // argument): its rule is served under the blueprint's URLPrefix and a derived
 // endpoint gets the blueprint's name in front ("bp.view").
+//
+// Plumbing, kept for code ported from Flask: new code groups views with
+// routes.Prefix (see Plumbing in the package doc).
 func InBlueprint(bp *Blueprint) ViewOption {
 	return func(r *Route) { r.blueprint = bp; r.set |= setBlueprint }
 }

@@ -1,7 +1,7 @@
 package fwk
 
-// ParamConverter: SPEC's explicit param_converter. A ParamConverter view
-// carries one P per parameter; at start-up each is resolved into an argPlan
+// ParamConverter: Flask-Unchained's explicit param_converter. A ParamConverter
+// view carries one P per parameter; at start-up each is resolved into an argPlan
 // (params.go) taking a URL param or a query argument through a converter.
 
 import (
@@ -28,11 +28,11 @@ type Conv struct {
 	Default any // assignable to the view's parameter type
 }
 
-// ParamConverter is SPEC's param_converter: it returns view (a func or a
-// controller method value, expression or name) with explicit converters for
-// its parameters, to use wherever the view itself goes (fwk.View,
-// routes.Func, routes.Rule, ...). The i-th P feeds the i-th parameter after
-// *Ctx; URL params no P names are read with Ctx.Param.
+// ParamConverter is Flask-Unchained's param_converter: it returns view (a func
+// or a controller method value, expression or name) with explicit converters for
+// its parameters, to use wherever the view itself goes (fwk.View, routes.Func,
+// routes.Rule, ...). The i-th P feeds the i-th parameter after *Ctx; URL params
+// no P names are read with Ctx.Param.
 //
 // The key of a P is a URL param of the rule or, when the rule has none by
 // that name, a query string argument. For a URL param the converter reads
@@ -43,7 +43,7 @@ type Conv struct {
 //	User{} or (*User)(nil)         a registered model (RegisterModel); the
 //	                               parameter is *User
 //	P{"a_user": User{}}            the same, naming the view argument
-//	                               (SPEC's {view_arg: Model})
+//	                               (Flask-Unchained's {view_arg: Model})
 //	map[string]V{"a": v, ...}      a lookup: the text is a key of the map
 //	func(string) (V, error)        a function of the text; func(string) V too
 //	0, "", 1.5, uuid.UUID{}, ...   a type, by example: bool, ints, floats,
@@ -53,13 +53,13 @@ type Conv struct {
 //	reflect.Type                   that type
 //	Conv{Convert: c, Default: d}   c, with d for an absent query argument
 //
-// As in SPEC, a model's URL param may carry the snake-cased model name as a
-// prefix, which is stripped for the loader's field (<int:one_role_id> loads
-// a OneRole by "id", see ModelField). A converter that fails answers 404
-// for a URL param and 400 naming the argument for a query argument; a model
-// that is not found answers 404. An absent query argument gives the default
-// (or the zero value, nil for a model). Converting a result to the
-// parameter's type is checked at start-up.
+// As in Flask-Unchained, a model's URL param may carry the snake-cased model
+// name as a prefix, which is stripped for the loader's field (<int:one_role_id>
+// loads a OneRole by "id", see ModelField). A converter that fails answers 404
+// for a URL param and 400 naming the argument for a query argument; a model that
+// is not found answers 404. An absent query argument gives the default (or the
+// zero value, nil for a model). Converting a result to the parameter's type is
+// checked at start-up.
 //
 //	fwk.View(fwk.ParamConverter(c.Show,
 //		fwk.P{"id": User{}},                            // u *User
@@ -107,7 +107,7 @@ func (v *view) prepare() error {
 
 // converters returns the ParamConverter declaration of the route's view:
 // its own, or the one of the controller's Meta.Views declaring the same
-// method (SPEC decorates the method, so every route of it converts).
+// method (Flask-Unchained decorates the method, so every route of it converts).
 func (v *view) converters() *convertedView {
 	r := v.route
 	if cv, ok := r.view.(*convertedView); ok {
@@ -317,7 +317,7 @@ func (v *view) typeConverter(t reflect.Type, ex reflect.Value) (converter, error
 	return c, nil
 }
 
-// lookupConverter converts text with the map m (SPEC's dict lookup).
+// lookupConverter converts text with the map m (Flask-Unchained's dict lookup).
 func lookupConverter(m reflect.Value) converter {
 	entries := make(map[string]any, m.Len())
 	for it := m.MapRange(); it.Next(); {

@@ -15,7 +15,7 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
-// OneUser and OneRole are the models of SPEC's param_converter tests.
+// OneUser and OneRole are the models of Flask-Unchained's param_converter tests.
 type OneUser struct {
 	ID   int
 	Name string

@@ -51,12 +51,13 @@ import (
 	"github.com/fwkgo/fwk/internal/safeurl"
 )
 
-// Default sets the redirect target used when where is empty, cannot be
-// resolved or is not safe (SPEC default). It takes the same forms as where.
+// Default sets the redirect target used when where is empty, cannot be resolved
+// or is not safe (Flask-Unchained's redirect default). It takes the same forms
+// as where.
 func Default(target string) URLOption { return URLOption{kind: optDefault, str: target} }
 
 // Override sets a redirect target that takes precedence over a next value of
-// the query string or form (SPEC override). It takes the same forms as where.
+// the query string or form (Flask-Unchained's redirect override). It takes the same forms as where.
 func Override(target string) URLOption { return URLOption{kind: optOverride, str: target} }
 
 // RedirectStatus sets the status code of a redirect: 301, 302 (the default),

@@ -135,7 +135,8 @@ func TestRedirect(t *testing.T) {
 		{name: "method of current controller", where: "AboutUs", want: "/about-us"},
 		{name: "controller key with params", where: "NavController.Article", args: []any{"year", 2020, "slug", "a/b"}, want: "/articles/2020/a%2Fb"},
 		{name: "built path with escaped backslash", where: "foo.slug", args: []any{"slug", `a\b`}, want: "/foo/a%5Cb"},
-		// The same values go to every candidate (SPEC): slug becomes a query value.
+		// The same values go to every candidate (as in Flask-Unchained): slug
+		// becomes a query value.
 		{name: "unbuildable where to default", where: "nav_controller.article", args: []any{"slug", "x", fwk.Default("AboutUs")}, want: "/about-us?slug=x"},
 		{name: "unbuildable override to where", where: "/w", args: []any{fwk.Override("no.such")}, want: "/w"},
 		{name: "unset config key to default", where: "MISSING_KEY", args: []any{fwk.Default("/d")}, want: "/d"},

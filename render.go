@@ -116,14 +116,15 @@ func (t *templates) setFor(name string) *tmpl.Set {
 // nothing is written and the error is returned, which the app answers with
 // a logged 500.
 //
-// name is resolved against the controller serving the request (SPEC):
-// without a '.', the extension (Meta.TemplateFileExtension, else
-// Config.TemplateFileExtension) is appended; then, without a '/', the
-// controller's template folder (Meta.TemplateFolder, default
-// naming.ControllerName of the type) is put in front. For SiteController,
-// "index" is "site/index.html"; "index.html.j2" is "site/index.html.j2";
-// "site/index.html.j2" is used as is. Plain func views have no folder. The
-// file is looked up in the bundles' Templates(), the app bundle first.
+// name is resolved against the controller serving the request (as
+// Flask-Unchained's render): without a '.', the extension
+// (Meta.TemplateFileExtension, else Config.TemplateFileExtension) is appended;
+// then, without a '/', the controller's template folder (Meta.TemplateFolder,
+// default naming.ControllerName of the type) is put in front. For
+// SiteController, "index" is "site/index.html"; "index.html.j2" is
+// "site/index.html.j2"; "site/index.html.j2" is used as is. Plain func views
+// have no folder. The file is looked up in the bundles' Templates(), the app
+// bundle first.
 //
 // data is either nothing (an empty M), one value used as the template's
 // dot (an M, a map, a struct, ...), or key, value pairs collected into an M:
@@ -194,7 +195,7 @@ func (c *Ctx) templateName(name string) string {
 	return resolveTemplate(name, folder, ext)
 }
 
-// resolveTemplate is SPEC's template resolution: ext is appended to a name
+// resolveTemplate is Flask-Unchained's template resolution: ext is appended to a name
 // without '.', then folder is put in front of a name without '/'.
 func resolveTemplate(name, folder, ext string) string {
 	if !strings.Contains(name, ".") {

@@ -1,6 +1,7 @@
 package fwk
 
-// This file holds the Route record and its SPEC properties.
+// This file holds the Route record and its properties (those of
+// Flask-Unchained's Route).
 //
 // A Route goes through two states:
 //
@@ -39,7 +40,7 @@ import (
 	"github.com/fwkgo/fwk/naming"
 )
 
-// Route is the record of one route: SPEC's semi-private intermediate
+// Route is the record of one route: Flask-Unchained's semi-private intermediate
 // representation. Routes are built by the routes package (fwk/routes), by View
 // declarations and by implicit discovery; fwk.New registers them.
 //
@@ -118,7 +119,7 @@ const (
 	setCSRFExempt
 )
 
-// NewRoute returns the route of view at rule (SPEC's Route constructor).
+// NewRoute returns the route of view at rule (Flask-Unchained's Route constructor).
 //
 // view is one of:
 //   - a func, such as func(*fwk.Ctx) error, or a method value (c.Index) used
@@ -187,7 +188,7 @@ func (r *Route) bindView() error {
 	return nil
 }
 
-// setRule is SPEC's rule setter: a rule not starting with '/' gets one; ""
+// setRule is Flask-Unchained's rule setter: a rule not starting with '/' gets one; ""
 // stays "".
 func (r *Route) setRule(rule string) {
 	if rule != "" && rule[0] != '/' {

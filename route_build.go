@@ -260,7 +260,7 @@ func (info *ctrlInfo) resourceRuleRoutes(rules []*Route) []*Route {
 }
 
 // ruleRoute resolves the view of a rule and makes it inherit the options it
-// does not set from the first table route of the method (SPEC's rule
+// does not set from the first table route of the method (Flask-Unchained's rule
 // inheritance).
 func (info *ctrlInfo) ruleRoute(r *Route) *Route {
 	if r.err != nil {
@@ -420,13 +420,13 @@ func (info *ctrlInfo) nest(child *Route, prefix, member, unique, call, at string
 }
 
 // renameParent returns the parent's member param renamed for the rule
-// prefix/member/rule, the way SPEC does: the candidate is the parent's
-// UniqueMemberParam, else the member param with its name prefixed by the
-// parent's controller name (<int:id> -> <int:user_id>). When the rule
-// already has a param of the candidate's name, the name comes from the
-// route's own unique member param instead (<int:user_role_id>); a route that
-// has none is an ErrParamCollision. Params are read with router.ParseRule; a
-// rule it refuses is left to the router, which names it when it is added.
+// prefix/member/rule, the way Flask-Unchained does: the candidate is the
+// parent's UniqueMemberParam, else the member param with its name prefixed by
+// the parent's controller name (<int:id> -> <int:user_id>). When the rule
+// already has a param of the candidate's name, the name comes from the route's
+// own unique member param instead (<int:user_role_id>); a route that has none is
+// an ErrParamCollision. Params are read with router.ParseRule; a rule it refuses
+// is left to the router, which names it when it is added.
 func (r *Route) renameParent(prefix, rule string, parent *ctrlInfo) (string, error) {
 	ctrl := naming.ControllerName(parent.value)
 	rs := r.resource()
@@ -457,8 +457,8 @@ func hasParam(pr router.ParsedRule, name string) bool {
 	return false
 }
 
-// uniqueMemberParam is SPEC's unique_member_param property: "" unless the
-// route is a member route, else the stored value or the member param named
+// uniqueMemberParam is Flask-Unchained's unique_member_param property: "" unless
+// the route is a member route, else the stored value or the member param named
 // <controller name>_<name>.
 func (r *Route) uniqueMemberParam() string {
 	rs := r.resource()

@@ -41,7 +41,7 @@ var (
 	// set, or a method name the controller does not route.
 	ErrUnknownTarget = errors.New("unknown URL target")
 	// ErrSchemeNotExternal reports Scheme given without External or
-	// ExternalHost (SPEC: ValueError).
+	// ExternalHost (Flask-Unchained's url_for: ValueError).
 	ErrSchemeNotExternal = errors.New("scheme needs External or ExternalHost")
 	// ErrNoHost reports an external URL for which no host is known: give
 	// ExternalHost, set SERVER_NAME, or build it while serving a host the app
@@ -86,23 +86,23 @@ const (
 
 var optionNames = [...]string{"", "Anchor", "External", "ExternalHost", "Method", "Scheme", "Cls", "Default", "Override", "RedirectStatus", "DropUnknown"}
 
-// Anchor adds "#name" to the URL (SPEC _anchor); name is escaped as needed.
+// Anchor adds "#name" to the URL (url_for's _anchor); name is escaped as needed.
 func Anchor(name string) URLOption { return URLOption{kind: optAnchor, str: name} }
 
-// External builds an absolute URL (SPEC _external=True). The scheme is the
+// External builds an absolute URL (url_for's _external=True). The scheme is the
 // request's (https when it came over TLS; X-Forwarded-Proto is not trusted),
 // or PREFERRED_URL_SCHEME without a request. The host is SERVER_NAME, else
 // the request's Host when the app routes that host.
 func External() URLOption { return URLOption{kind: optExternal} }
 
-// ExternalHost builds an absolute URL for another server (SPEC
-// _external_host): host is "example.com", "example.com:8080" or
+// ExternalHost builds an absolute URL for another server (Flask-Unchained's
+// url_for _external_host): host is "example.com", "example.com:8080" or
 // "https://example.com". Without a scheme in host or a Scheme option, the
 // URL uses PREFERRED_URL_SCHEME.
 func ExternalHost(host string) URLOption { return URLOption{kind: optExternalHost, str: host} }
 
 // Method picks, among the rules of the endpoint, one serving the HTTP method
-// (SPEC _method).
+// (url_for's _method).
 func Method(method string) URLOption { return URLOption{kind: optMethod, str: method} }
 
 // DropUnknown leaves out the values that are not arguments of the rule built,
@@ -110,17 +110,17 @@ func Method(method string) URLOption { return URLOption{kind: optMethod, str: me
 // append_unknown=False).
 func DropUnknown() URLOption { return URLOption{kind: optDropUnknown} }
 
-// Scheme sets the scheme of an external URL (SPEC _scheme). It needs External
-// or ExternalHost, otherwise URLFor fails with ErrSchemeNotExternal. An empty
-// scheme builds a protocol-relative URL ("//host/path").
+// Scheme sets the scheme of an external URL (url_for's _scheme). It needs
+// External or ExternalHost, otherwise URLFor fails with ErrSchemeNotExternal. An
+// empty scheme builds a protocol-relative URL ("//host/path").
 func Scheme(scheme string) URLOption { return URLOption{kind: optScheme, str: scheme} }
 
-// Cls lets a bare method name name a view of the controller ctrl (SPEC
-// _cls): ctrl is a controller value, a pointer to one, or its reflect.Type.
-// On a Ctx serving a controller view, the current controller is the default.
-// A controller the app does not route names its views by its own default
-// endpoints ("<Meta.EndpointPrefix>.<snake_case method>"), built when a
-// rule of the app has that endpoint.
+// Cls lets a bare method name name a view of the controller ctrl
+// (Flask-Unchained's url_for _cls): ctrl is a controller value, a pointer to
+// one, or its reflect.Type. On a Ctx serving a controller view, the current
+// controller is the default. A controller the app does not route names its views
+// by its own default endpoints ("<Meta.EndpointPrefix>.<snake_case method>"),
+// built when a rule of the app has that endpoint.
 func Cls(ctrl any) URLOption { return URLOption{kind: optCls, val: ctrl} }
 
 // urlArgs holds the options among the variadic arguments. The key/value
@@ -244,7 +244,8 @@ func (a *App) URLFor(target string, args ...any) (string, error) {
 	return u, err
 }
 
-// URLFor builds the URL of target for the current request (SPEC url_for).
+// URLFor builds the URL of target for the current request (Flask-Unchained's
+// url_for).
 //
 // target is an endpoint ("site_controller.about_us"), a controller key
 // ("SiteController.AboutUs"), a view method of the current controller or of

@@ -1,9 +1,9 @@
 package fwk
 
-// Typed responses: a view may return (T, error) instead of error. When the
-// view returns a nil error and has not written a response itself, fwk
-// answers T as JSON. For the methods of a Resource the reference's payload
-// shapes apply (SPEC "Resource routes"); names come from the resource, as
+// Typed responses: a view may return (T, error) instead of error. When the view
+// returns a nil error and has not written a response itself, fwk answers T as
+// JSON. For the methods of a Resource the reference's payload shapes apply
+// (Flask-Unchained's resource routes); names come from the resource, as
 // ControllerName gives them ("PostResource" -> "post", plural "posts"):
 //
 //	method          status  body

@@ -85,7 +85,7 @@ func typedServer(t *testing.T) *httptest.Server {
 }
 
 // TestTypedResults: a view returning (T, error) is answered with T as JSON,
-// in the resource payload shapes of SPEC for a Resource's methods.
+// in Flask-Unchained's resource payload shapes for a Resource's methods.
 func TestTypedResults(t *testing.T) {
 	srv := typedServer(t)
 	cases := []struct {

@@ -64,10 +64,10 @@
 // collapse to one, and the result never ends with '/' (Join) or always does
 // (JoinTrailingSlash), except that an empty result is "/".
 //
-// [ParamTuples] and [LastParamName] read the parameters of a Werkzeug-style
-// rule such as "/users/<int:id>/roles/<string(length=2):lang>". They only
-// describe a rule, leniently (text that is no parameter is skipped), as
-// SPEC's get_param_tuples and get_last_param_name do; validating it is the
-// router's job. fwk itself reads rules with router.ParseRule, which parses
-// them with the router's own grammar.
+// [ParamTuples] and [LastParamName] read the parameters of a Werkzeug-style rule
+// such as "/users/<int:id>/roles/<string(length=2):lang>". They only describe a
+// rule, leniently (text that is no parameter is skipped), as Flask-Unchained's
+// get_param_tuples and get_last_param_name do; validating it is the router's
+// job. fwk itself reads rules with router.ParseRule, which parses them with the
+// router's own grammar.
 package naming

@@ -25,7 +25,7 @@ type ContactForm struct {
 // local URL, else to the home page.
 func (c *SiteController) Contact(ctx *fwk.Ctx) error {
 	f := &ContactForm{}
-	next := fwk.FormData(fwk.M{"next": ctx.Request().URL.Query().Get("next")}) // SPEC's data: used when not submitted
+	next := fwk.FormData(fwk.M{"next": ctx.Request().URL.Query().Get("next")}) // WTForms' data: used when not submitted
 	if err := fwk.BindForm(ctx, f, next); err != nil {
 		return err
 	}

@@ -23,7 +23,7 @@
 //	-redis     Redis server keeping the sessions [BLOG_REDIS_ADDR], host:port;
 //	           unset: sessions live in the signed cookie
 //
-// fwk's own settings come from the environment under their SPEC names
+// fwk's own settings come from the environment under their Flask-Unchained names
 // (SECRET_KEY, WTF_CSRF_ENABLED, DEBUG, ...): see fwk.ConfigFromEnv.
 package main
 
