@@ -155,54 +155,168 @@ func TestProxyPeerMatching(t *testing.T) {
 	}
 }
 
-// FuzzProxyResolution: whatever forwarding headers a trusted proxy passes
-// on, the resolved request is sane (an http or https scheme, a host of host
-// characters only, an IP client address, a path prefix that names no other
-// host); from an untrusted peer they change nothing.
+// FuzzProxyResolution: whatever forwarding headers a client sends, the
+// app resolves exactly what the trusted proxies in front of it appended:
+// with one or two hops appending to the client's lines (as
+// httputil.ReverseProxy does), the client address, scheme, host, port and
+// prefix are the edge proxy's, and a Forwarded header is either the edge
+// proxy's element or, when the client's part is malformed, not trusted at
+// all. Sent straight from the trusted proxy the headers give a sane request
+// (an http or https scheme, a host of host characters only, an IP client
+// address, a path prefix naming no other host); from an untrusted peer
+// they change nothing.
 func FuzzProxyResolution(f *testing.F) {
-	f.Add("1.2.3.4, 5.6.7.8", "https", "evil.example", "8443", "/p", `for="[2001:db8::1]:80";host=a.example;proto=http`)
-	f.Add("", "", "", "", "", `for=1.2.3.4;host="evil.example\"`)
-	f.Add("fe80::1%eth0", "HTTPS", "[::1]", "0", "//x", `host="a,b"`)
-	cfg := quietCfg()
-	trustAll("192.0.2.1")(&cfg)
-	app, err := fwk.New(cfg, routesBundle{rs: proxyRoutes()})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, xff, proto, host, port, prefix, fwd string) {
-		for _, peer := range []string{"192.0.2.1:1234", "198.51.100.7:1234"} {
-			req := httptest.NewRequest("GET", "/info", nil)
-			req.Host, req.RemoteAddr = "app.example", peer
-			for k, v := range map[string]string{"X-Forwarded-For": xff, "X-Forwarded-Proto": proto,
-				"X-Forwarded-Host": host, "X-Forwarded-Port": port, "X-Forwarded-Prefix": prefix, "Forwarded": fwd} {
-				req.Header.Set(k, v)
-			}
-			rec := httptest.NewRecorder()
-			app.ServeHTTP(rec, req)
-			var info fwk.RequestInfo
-			if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || rec.Code != http.StatusOK {
-				t.Fatalf("GET /info = %d %q", rec.Code, rec.Body.Bytes())
-			}
-			if peer != "192.0.2.1:1234" {
-				if info.Proxied || info.Host != "app.example" || info.Scheme != "http" || info.ClientAddr != "198.51.100.7" || info.Prefix != "" {
-					t.Fatalf("untrusted peer changed the request: %+v", info)
-				}
-				continue
-			}
-			if info.Scheme != "http" && info.Scheme != "https" {
-				t.Fatalf("scheme %q", info.Scheme)
-			}
-			if info.Host == "" || strings.Trim(info.Host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:[]") != "" {
-				t.Fatalf("host %q", info.Host)
-			}
-			if a, err := netip.ParseAddr(info.ClientAddr); err != nil || a.Zone() != "" {
-				t.Fatalf("client address %q", info.ClientAddr)
-			}
-			if p := info.Prefix; p != "" && (p[0] != '/' || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\?#\"<> \t\r\n")) {
-				t.Fatalf("prefix %q", p)
+	f.Add("1.2.3.4, 5.6.7.8", "https", "evil.example", "8443", "/p", `for="[2001:db8::1]:80";host=a.example;proto=http`, uint8(2))
+	f.Add("", "", "", "", "", `for=1.2.3.4;host="evil.example\"`, uint8(1))
+	f.Add("fe80::1%eth0", "HTTPS", "[::1]", "0", "//x", `host="a,b"`, uint8(2))
+	f.Add(`10.0.0.1, "`, `http, "`, `evil.example, "`, `1, "`, `/evil, "`, `for=10.0.0.1;host=evil.example, for="`, uint8(2))
+	apps := fuzzProxyAppsNew(f)
+	f.Fuzz(func(t *testing.T, xff, proto, host, port, prefix, fwd string, hops uint8) {
+		client := map[string]string{"X-Forwarded-For": xff, "X-Forwarded-Proto": proto,
+			"X-Forwarded-Host": host, "X-Forwarded-Port": port, "X-Forwarded-Prefix": prefix, "Forwarded": fwd}
+		for k, v := range client {
+			if strings.ContainsAny(v, "\r\n\x00") { // never reaches a handler over HTTP/1.1
+				client[k] = ""
 			}
 		}
+		n := int(hops%2) + 1
+		checkSane(t, serveInfo(t, apps.direct, "192.0.2.1:1234", client))
+		info := serveInfo(t, apps.direct, "198.51.100.7:1234", client)
+		if info.Proxied || info.Host != "app.example" || info.Scheme != "http" || info.ClientAddr != "198.51.100.7" || info.Prefix != "" {
+			t.Fatalf("untrusted peer changed the request: %+v", info)
+		}
+		appended := appendHops(client, n)
+		want := fwk.RequestInfo{Scheme: "https", Host: "real.example:8443", ClientAddr: "203.0.113.1", Prefix: "/blog"}
+		info = serveInfo(t, apps.x[n-1], "192.0.2.1:1234", appended)
+		if info.Scheme != want.Scheme || info.Host != want.Host || info.ClientAddr != want.ClientAddr || info.Prefix != want.Prefix {
+			t.Fatalf("%d hops, client sent %q: resolved %+v, want what the edge proxy appended %+v", n, client, info, want)
+		}
+		info = serveInfo(t, apps.fwd[n-1], "192.0.2.1:1234", appended)
+		untouched := !info.Proxied && info.ClientAddr == "192.0.2.1" && info.Host == "app.example" && info.Scheme == "http"
+		edge := info.ClientAddr == "203.0.113.1" && info.Host == "real.example" && info.Scheme == "https"
+		if !edge && !(untouched && !plainForwarded(client["Forwarded"])) {
+			t.Fatalf("%d hops, client sent Forwarded %q: resolved %+v, want the edge proxy's element", n, client["Forwarded"], info)
+		}
 	})
+}
+
+// fuzzProxyApps are FuzzProxyResolution's apps, all trusting 192.0.2.1:
+// direct with every count 1, x[i] trusting i+1 hops of X-Forwarded-*,
+// fwd[i] i+1 hops of Forwarded.
+type fuzzProxyApps struct {
+	direct *fwk.App
+	x, fwd [2]*fwk.App
+}
+
+func fuzzProxyAppsNew(f *testing.F) fuzzProxyApps {
+	app := func(mod func(*fwk.Config)) *fwk.App {
+		cfg := quietCfg()
+		cfg.ServerName = "app.example"
+		cfg.TrustedProxies = []string{"192.0.2.1"}
+		mod(&cfg)
+		a, err := fwk.New(cfg, routesBundle{rs: proxyRoutes()})
+		if err != nil {
+			f.Fatal(err)
+		}
+		return a
+	}
+	apps := fuzzProxyApps{direct: app(trustAll("192.0.2.1"))}
+	for i := range apps.x {
+		n := i + 1
+		apps.x[i] = app(func(c *fwk.Config) {
+			c.ProxyXFor, c.ProxyXProto, c.ProxyXHost, c.ProxyXPort, c.ProxyXPrefix = n, n, n, n, n
+		})
+		apps.fwd[i] = app(func(c *fwk.Config) { c.ProxyForwarded = n })
+	}
+	return apps
+}
+
+// appendHops returns the client's headers after n proxies appended theirs:
+// the edge proxy saw client 203.0.113.1 and serves https://real.example:8443/blog,
+// the second saw the edge at 192.0.2.9 and serves http://inner.example/inner.
+func appendHops(client map[string]string, n int) http.Header {
+	h := http.Header{}
+	for k, v := range client {
+		if v != "" {
+			h.Set(k, v)
+		}
+	}
+	hops := []map[string]string{
+		{"X-Forwarded-For": "203.0.113.1", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "real.example",
+			"X-Forwarded-Port": "8443", "X-Forwarded-Prefix": "/blog", "Forwarded": "for=203.0.113.1;host=real.example;proto=https"},
+		{"X-Forwarded-For": "192.0.2.9", "X-Forwarded-Proto": "http", "X-Forwarded-Host": "inner.example",
+			"X-Forwarded-Port": "80", "X-Forwarded-Prefix": "/inner", "Forwarded": `for="192.0.2.9:4711";host=inner.example;proto=http`},
+	}
+	for _, hop := range hops[:n] {
+		for k, v := range hop {
+			appendTo(h, k, v)
+		}
+	}
+	return h
+}
+
+// plainForwarded reports whether v is empty or a Forwarded list without
+// quotes, backslashes or repeated parameters made of name=value pairs of
+// plain characters: one the app must accept, so that the edge proxy's
+// element after it is used.
+func plainForwarded(v string) bool {
+	if v == "" {
+		return true
+	}
+	for _, elem := range strings.Split(v, ",") {
+		seen := map[string]bool{}
+		for _, pair := range strings.Split(elem, ";") {
+			name, value, ok := strings.Cut(strings.TrimSpace(pair), "=")
+			name = strings.ToLower(name)
+			if !ok || seen[name] || name == "" || value == "" ||
+				strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789-_.") != "" ||
+				strings.Trim(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:[]") != "" {
+				return false
+			}
+			seen[name] = true
+		}
+	}
+	return true
+}
+
+// serveInfo serves GET /info from peer with the headers h (a map of one
+// line each, or an http.Header) and returns what the app resolved.
+func serveInfo(t *testing.T, app *fwk.App, peer string, h any) fwk.RequestInfo {
+	t.Helper()
+	req := httptest.NewRequest("GET", "/info", nil)
+	req.Host, req.RemoteAddr = "app.example", peer
+	switch h := h.(type) {
+	case map[string]string:
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
+	case http.Header:
+		req.Header = h
+	}
+	rec := httptest.NewRecorder()
+	app.ServeHTTP(rec, req)
+	var info fwk.RequestInfo
+	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || rec.Code != http.StatusOK {
+		t.Fatalf("GET /info = %d %q", rec.Code, rec.Body.Bytes())
+	}
+	return info
+}
+
+// checkSane fails t unless info is a sane resolved request.
+func checkSane(t *testing.T, info fwk.RequestInfo) {
+	t.Helper()
+	if info.Scheme != "http" && info.Scheme != "https" {
+		t.Fatalf("scheme %q", info.Scheme)
+	}
+	if info.Host == "" || strings.Trim(info.Host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:[]") != "" {
+		t.Fatalf("host %q", info.Host)
+	}
+	if a, err := netip.ParseAddr(info.ClientAddr); err != nil || a.Zone() != "" {
+		t.Fatalf("client address %q", info.ClientAddr)
+	}
+	if p := info.Prefix; p != "" && (p[0] != '/' || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\?#\"<> \t\r\n")) {
+		t.Fatalf("prefix %q", p)
+	}
 }
 
 // TestProxyRouterRedirectKeepsPrefix: the router's own redirects (a

@@ -160,13 +160,10 @@ func (p *proxyTrust) applyX(h http.Header, info *RequestInfo, client *string) bo
 	return changed
 }
 
-// applyForwarded applies the trusted element of the Forwarded header.
+// applyForwarded applies the trusted element of the Forwarded header; a
+// malformed header is not trusted at all (see forwarded.ElementFromRight).
 func (p *proxyTrust) applyForwarded(h http.Header, info *RequestInfo, client *string) bool {
-	v, ok := forwarded.FromRight(h.Values("Forwarded"), p.fwd)
-	if !ok {
-		return false
-	}
-	e, ok := forwarded.ParseElement(v)
+	e, ok := forwarded.ElementFromRight(h.Values("Forwarded"), p.fwd)
 	if !ok {
 		return false
 	}

@@ -31,11 +31,14 @@ func ParseAddr(s string) (netip.Addr, bool) {
 	return a.Unmap(), true
 }
 
-// FromRight returns the n-th value (n >= 1) counted from the right of a
-// comma-separated list spread over header lines (the lines of one header
-// are one list, in order), trimmed of spaces. ok is false when n < 1, the
-// list has fewer than n values, or that value is empty: the header then says
-// nothing that can be trusted.
+// FromRight returns the n-th value (n >= 1) counted from the right of an
+// X-Forwarded-* list spread over header lines (the lines of one header are
+// one list, in order), trimmed of spaces. The list is split on commas only,
+// as Werkzeug's ProxyFix splits it: a '"' is an ordinary byte of a value
+// there, so what a client sent can never run into the values the proxies
+// appended after it. ok is false when n < 1, the list has fewer than n
+// values, or that value is empty: the header then says nothing that can be
+// trusted.
 func FromRight(lines []string, n int) (v string, ok bool) {
 	if n < 1 {
 		return "", false
@@ -43,13 +46,8 @@ func FromRight(lines []string, n int) (v string, ok bool) {
 	for i := len(lines) - 1; i >= 0; i-- {
 		rest := lines[i]
 		for {
-			j := lastComma(rest)
-			var item string
-			if j < 0 {
-				item = rest
-			} else {
-				rest, item = rest[:j], rest[j+1:]
-			}
+			j := strings.LastIndexByte(rest, ',')
+			item := rest[j+1:]
 			if n--; n == 0 {
 				v = strings.TrimSpace(item)
 				return v, v != ""
@@ -57,38 +55,10 @@ func FromRight(lines []string, n int) (v string, ok bool) {
 			if j < 0 {
 				break
 			}
+			rest = rest[:j]
 		}
 	}
 	return "", false
-}
-
-// lastComma is the index of the last comma of s outside a quoted string,
-// or -1.
-func lastComma(s string) int {
-	last := -1
-	eachUnquoted(s, ',', func(i int) bool { last = i; return true })
-	return last
-}
-
-// eachUnquoted calls f with the index of each sep of s outside a quoted
-// string (quoted-pair escapes honoured), in one pass, until f returns
-// false.
-func eachUnquoted(s string, sep byte, f func(i int) bool) {
-	quoted := false
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if quoted {
-				i++
-			}
-		case '"':
-			quoted = !quoted
-		case sep:
-			if !quoted && !f(i) {
-				return
-			}
-		}
-	}
 }
 
 // Element is one element of an RFC 7239 Forwarded header: what one proxy
@@ -99,67 +69,155 @@ type Element struct {
 	Host  string // the Host header the proxy received
 }
 
-// ParseElement parses one Forwarded element ("for=192.0.2.60;proto=https").
-// Parameter names are case-insensitive; values may be quoted strings. ok is
-// false for a malformed element (a pair without '=', an empty name, an
-// unterminated quote): none of its values may be used.
-func ParseElement(s string) (e Element, ok bool) {
-	for s = strings.TrimSpace(s); s != ""; {
-		var pair string
-		pair, s = cutPair(s)
-		name, value, found := strings.Cut(pair, "=")
-		name = strings.TrimSpace(name)
-		if !found || name == "" {
-			return Element{}, false
-		}
-		value, ok := unquote(strings.TrimSpace(value))
+// ElementFromRight returns the n-th element (n >= 1) counted from the
+// right of an RFC 7239 Forwarded header spread over header lines (one
+// list, in order). The whole header is read first: when any part of it is
+// malformed (a pair without '=', an empty name, a quoted string that does
+// not end, a '"' inside a token, a parameter given twice in one element)
+// ok is false and no element may be used, since where a client's part
+// ends and the proxies' begin can no longer be told. ok is also false
+// when n < 1 or the list has fewer than n elements. An empty element
+// (", ,") is an Element with no parameters.
+func ElementFromRight(lines []string, n int) (e Element, ok bool) {
+	if n < 1 {
+		return Element{}, false
+	}
+	total := 0
+	for _, line := range lines {
+		k, ok := scanList(line, -1, nil)
 		if !ok {
 			return Element{}, false
 		}
-		switch strings.ToLower(name) {
-		case "for":
-			e.For = value
-		case "proto":
-			e.Proto = value
-		case "host":
-			e.Host = value
+		total += k
+	}
+	if total < n {
+		return Element{}, false
+	}
+	want := total - n
+	for _, line := range lines {
+		k, _ := scanList(line, want, &e)
+		if want < k {
+			return e, true
 		}
+		want -= k
 	}
-	return e, true
+	return Element{}, false
 }
 
-// cutPair splits s at its first ';' outside a quoted string.
-func cutPair(s string) (pair, rest string) {
-	cut := -1
-	eachUnquoted(s, ';', func(i int) bool { cut = i; return false })
-	if cut < 0 {
-		return s, ""
+// scanList reads the comma-separated elements of one header line and
+// returns how many there are; the element of index want is stored in
+// *into. ok is false when the line is malformed.
+func scanList(s string, want int, into *Element) (n int, ok bool) {
+	for i := 0; ; n++ {
+		var e Element
+		if i, ok = scanElement(s, skipOWS(s, i), &e); !ok {
+			return 0, false
+		}
+		if n == want {
+			*into = e
+		}
+		if i = skipOWS(s, i); i == len(s) {
+			return n + 1, true
+		}
+		if s[i] != ',' {
+			return 0, false
+		}
+		i++
 	}
-	return s[:cut], strings.TrimSpace(s[cut+1:])
 }
 
-// unquote returns the text of an RFC 7230 quoted-string, or v itself when it
-// is not quoted.
-func unquote(v string) (string, bool) {
-	if !strings.HasPrefix(v, `"`) {
-		return v, !strings.Contains(v, `"`)
-	}
-	if len(v) < 2 || !strings.HasSuffix(v, `"`) {
-		return "", false
-	}
-	var b strings.Builder
-	body := v[1 : len(v)-1]
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		if c == '\\' {
-			if i++; i == len(body) {
-				return "", false
+// scanElement reads the ';'-separated pairs of one element from s[i:], up
+// to a ',' or the end, and returns the index after them.
+func scanElement(s string, i int, e *Element) (int, bool) {
+	for {
+		if i == len(s) || s[i] == ',' {
+			return i, true
+		}
+		if s[i] != ';' {
+			j := i
+			for j < len(s) && isTokenByte(s[j]) {
+				j++
 			}
-			c = body[i]
-		} else if c == '"' {
-			return "", false
+			if j == i || j == len(s) || s[j] != '=' {
+				return i, false
+			}
+			name := strings.ToLower(s[i:j])
+			value, next, ok := scanValue(s, j+1)
+			if !ok || !e.set(name, value) {
+				return i, false
+			}
+			if i = skipOWS(s, next); i == len(s) || s[i] == ',' {
+				return i, true
+			}
+			if s[i] != ';' {
+				return i, false
+			}
 		}
-		b.WriteByte(c)
+		i = skipOWS(s, i+1)
 	}
-	return b.String(), true
+}
+
+// set stores the value of a known parameter; false when it was already set.
+func (e *Element) set(name, value string) bool {
+	var p *string
+	switch name {
+	case "for":
+		p = &e.For
+	case "proto":
+		p = &e.Proto
+	case "host":
+		p = &e.Host
+	default:
+		return true
+	}
+	if *p != "" {
+		return false
+	}
+	*p = value
+	return true
+}
+
+// scanValue reads a token or an RFC 7230 quoted-string (quoted-pair
+// escapes honoured) from s[i:]; ok is false for an empty token, a token
+// holding a '"' or a backslash, or a quoted string that does not end.
+func scanValue(s string, i int) (v string, next int, ok bool) {
+	if i < len(s) && s[i] == '"' {
+		var b strings.Builder
+		for j := i + 1; j < len(s); j++ {
+			switch c := s[j]; c {
+			case '"':
+				return b.String(), j + 1, true
+			case '\\':
+				if j++; j == len(s) {
+					return "", j, false
+				}
+				b.WriteByte(s[j])
+			default:
+				b.WriteByte(c)
+			}
+		}
+		return "", len(s), false
+	}
+	j := i
+	for j < len(s) && s[j] > ' ' && s[j] < 0x7f && strings.IndexByte(`",;\`, s[j]) < 0 {
+		j++
+	}
+	if j == i || j < len(s) && (s[j] == '"' || s[j] == '\\') {
+		return "", j, false
+	}
+	return s[i:j], j, true
+}
+
+// isTokenByte reports whether c is an RFC 7230 tchar.
+func isTokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
+
+// skipOWS returns the index of the first byte of s[i:] that is not a space
+// or a tab.
+func skipOWS(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
 }
