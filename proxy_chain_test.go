@@ -31,24 +31,27 @@ func appendTo(h http.Header, key, v string) {
 }
 
 // appendingProxy is an httputil.ReverseProxy to next on a loopback
-// listener that appends hop's values to X-Forwarded-Host, -Proto, -Prefix
-// and Forwarded (X-Forwarded-For is appended by ReverseProxy).
+// listener: X-Forwarded-For appended by ReverseProxy itself
+// (ProxyRequest.SetXForwarded), and hop's values appended to the client's
+// X-Forwarded-Host, -Proto, -Prefix and Forwarded.
 func appendingProxy(t *testing.T, next string, hop hopValues) *httptest.Server {
 	t.Helper()
 	u, err := url.Parse(next)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := httputil.NewSingleHostReverseProxy(u)
-	director := rp.Director
-	rp.Director = func(r *http.Request) {
-		director(r)
-		client, _, _ := net.SplitHostPort(r.RemoteAddr)
-		appendTo(r.Header, "X-Forwarded-Host", hop.host)
-		appendTo(r.Header, "X-Forwarded-Proto", hop.proto)
-		appendTo(r.Header, "X-Forwarded-Prefix", hop.prefix)
-		appendTo(r.Header, "Forwarded", "for="+client+";host="+hop.host+";proto="+hop.proto)
-	}
+	rp := &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+		pr.SetURL(u)
+		pr.Out.Host = pr.In.Host
+		pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"] // SetXForwarded appends to it
+		pr.SetXForwarded()
+		client, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
+		for k, v := range map[string]string{"X-Forwarded-Host": hop.host, "X-Forwarded-Proto": hop.proto,
+			"X-Forwarded-Prefix": hop.prefix, "Forwarded": "for=" + client + ";host=" + hop.host + ";proto=" + hop.proto} {
+			pr.Out.Header[k] = pr.In.Header.Values(k)
+			appendTo(pr.Out.Header, k, v)
+		}
+	}}
 	srv := httptest.NewServer(rp)
 	t.Cleanup(srv.Close)
 	return srv
