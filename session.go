@@ -25,7 +25,7 @@ type Session struct {
 	c         *Ctx // the request, for Renew
 
 	id    string // SessionStore: the id the cookie names ("" = none yet)
-	oldID string // SessionStore: the id Renew replaced, deleted at save
+	oldID string // SessionStore: the id Renew or Clear replaced, deleted at save
 }
 
 // Session returns the session of the request, loading it on the first
@@ -76,8 +76,11 @@ func (s *Session) Delete(key string) {
 }
 
 // Clear removes every value; an empty session deletes its cookie (and its
-// SessionStore entry).
+// SessionStore entry). With a SessionStore, Clear also gives the session a
+// new id, as Renew does: what the view stores after Clear (a "logged out"
+// message) lives under an id the old cookie does not name.
 func (s *Session) Clear() {
+	s.rotate()
 	if len(s.vals) > 0 || s.hadCookie {
 		clear(s.vals)
 		s.changed()
@@ -90,15 +93,21 @@ func (s *Session) Clear() {
 // session gets a new id and the old one is deleted when the session is
 // saved; a cookie session is re-signed with a new timestamp.
 func (s *Session) Renew() {
-	if s.id != "" && s.oldID == "" {
-		s.oldID = s.id
-	}
-	s.id = ""
+	s.rotate()
 	s.changed()
 	if s.c != nil {
 		s.Delete(s.c.app.cfg.csrfFieldName())
 		s.c.csrfToken = ""
 	}
+}
+
+// rotate drops the stored session's id: the save deletes it and stores the
+// values under a new one.
+func (s *Session) rotate() {
+	if s.id != "" && s.oldID == "" {
+		s.oldID = s.id
+	}
+	s.id = ""
 }
 
 // changed marks the session to be saved; a change after the response

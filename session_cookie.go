@@ -301,20 +301,42 @@ func (c *Ctx) saveStored() error {
 		c.deleteSessionCookie()
 		return nil
 	}
-	if s.id == "" {
-		s.id = newSessionID()
-	}
 	data, err := encodeValues(c.sbuf2[:0], s.vals)
 	c.sbuf2 = data[:0]
 	if err != nil {
 		return fmt.Errorf("fwk: session: %w", err)
 	}
-	if err := sc.store.Save(ctx, s.id, data, sc.now().Add(sc.lifetime)); err != nil {
-		return fmt.Errorf("fwk: session store: save: %w", err)
+	if stored, err := c.storeValues(data); err != nil || !stored {
+		return err
 	}
 	body := append(c.appendTimestamp(c.sbuf2[:0]), s.id...)
 	c.sbuf2 = body[:0]
 	return c.setSessionCookie(body)
+}
+
+// storeValues stores the encoded session: a new session under a new id; a
+// loaded one only if it is still stored (SessionStore.Update). stored is
+// false when it was deleted since this request loaded it: the delete
+// wins, nothing is stored and the browser is told to drop its cookie.
+func (c *Ctx) storeValues(data []byte) (stored bool, err error) {
+	s, sc := &c.sess, &c.app.sess
+	ctx, expiry := c.req.Context(), sc.now().Add(sc.lifetime)
+	if s.id == "" {
+		s.id = newSessionID()
+		if err := sc.store.Save(ctx, s.id, data, expiry); err != nil {
+			return false, fmt.Errorf("fwk: session store: save: %w", err)
+		}
+		return true, nil
+	}
+	found, err := sc.store.Update(ctx, s.id, data, expiry)
+	if err != nil {
+		return false, fmt.Errorf("fwk: session store: update: %w", err)
+	}
+	if !found {
+		c.app.log.Debug("fwk: session deleted while the request ran; its changes are dropped", "path", c.req.URL.Path)
+		c.deleteSessionCookie()
+	}
+	return found, nil
 }
 
 // newSessionID returns 256 random bits as 43 URL-safe characters.

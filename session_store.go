@@ -18,8 +18,17 @@ type SessionStore interface {
 	// expired id. An error fails the request (a logged 500): a session that
 	// could not be read is never overwritten.
 	Load(ctx context.Context, id string) (data []byte, found bool, err error)
-	// Save stores data under id until expiry, replacing earlier data.
+	// Save stores a new session: data under id (an id fwk has just made)
+	// until expiry.
 	Save(ctx context.Context, id string, data []byte, expiry time.Time) error
+	// Update replaces the data of a session that is still stored and moves
+	// its expiry. When id is no longer stored (a logout on another request
+	// or an operator deleted it, it expired) Update stores nothing and
+	// returns found false: a delete always wins over a request that loaded
+	// the session before it, so a stolen cookie that keeps writing cannot
+	// bring a session back. The check and the write must be one atomic step
+	// (Redis: SET with XX).
+	Update(ctx context.Context, id string, data []byte, expiry time.Time) (found bool, err error)
 	// Delete removes id; deleting an unknown id is not an error.
 	Delete(ctx context.Context, id string) error
 }

@@ -48,6 +48,20 @@ func (m *memStore) Save(_ context.Context, id string, data []byte, expiry time.T
 	return nil
 }
 
+func (m *memStore) Update(_ context.Context, id string, data []byte, expiry time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return false, m.fail
+	}
+	if _, ok := m.data[id]; !ok || time.Now().After(m.exp[id]) {
+		return false, nil
+	}
+	m.data[id] = slices.Clone(data)
+	m.exp[id] = expiry
+	return true, nil
+}
+
 func (m *memStore) Delete(_ context.Context, id string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -11,8 +11,11 @@
 // values live under "<prefix><id>" (default prefix "fwk:session:") with the
 // session's expiry as the key's TTL, so every replica that shares SECRET_KEY
 // and the Redis server serves the same sessions. Ctx.Session().Renew()
-// moves a session to a new id and deletes the old key; an emptied session
-// deletes its key. A Redis error fails the request (a logged 500) and never
+// and Clear() move a session to a new id and delete the old key; an
+// emptied session deletes its key. A delete wins: a request that loaded a
+// session before its key was deleted (a logout on another request, an
+// operator's DEL) saves nothing, since an existing session is written with
+// SET XX, which never creates a key. A Redis error fails the request (a logged 500) and never
 // overwrites a stored session.
 package redisstore
 
@@ -65,8 +68,8 @@ func (s *Store) Load(ctx context.Context, id string) ([]byte, bool, error) {
 	return b, true, nil
 }
 
-// Save stores data under id until expiry (the key's TTL, in milliseconds).
-// An expiry already past deletes the session.
+// Save stores a new session: data under id until expiry (the key's TTL, in
+// milliseconds). An expiry already past deletes the session.
 func (s *Store) Save(ctx context.Context, id string, data []byte, expiry time.Time) error {
 	ttl := time.Until(expiry)
 	if ttl < time.Millisecond {
@@ -76,6 +79,25 @@ func (s *Store) Save(ctx context.Context, id string, data []byte, expiry time.Ti
 		return fmt.Errorf("redisstore: save: %w", err)
 	}
 	return nil
+}
+
+// Update replaces the data and expiry of session id only while its key
+// exists (SET XX, one atomic command): found is false, and nothing is
+// stored, when the key was deleted or expired. An expiry already past
+// deletes the session.
+func (s *Store) Update(ctx context.Context, id string, data []byte, expiry time.Time) (found bool, err error) {
+	ttl := time.Until(expiry)
+	if ttl < time.Millisecond {
+		return false, s.Delete(ctx, id)
+	}
+	err = s.client.SetArgs(ctx, s.prefix+id, data, redis.SetArgs{Mode: "XX", TTL: ttl}).Err()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("redisstore: update: %w", err)
+	}
+	return true, nil
 }
 
 // Delete removes session id; an unknown id is not an error.
