@@ -4,12 +4,17 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/fwkgo/fwk"
 )
 
 // AccessLog returns middleware logging one record per request to l
 // (slog.Default() when nil) once the handler returned: message "request",
-// attributes method, path, status, bytes (of the body, as written by the
-// handler), duration and request_id ("" unless RequestID runs outside it). The
+// attributes method, path, client (the client's IP address: the one
+// fwk.RequestInfoOf resolves, from a trusted proxy's headers when the
+// middleware runs in an fwk app, else the connection's), status, bytes (of
+// the body, as written by the handler), duration and request_id ("" unless
+// RequestID runs outside it). The
 // level is Info, Error for a 5xx status. A request the handler wrote nothing
 // to is logged with status 200, what net/http sends.
 func AccessLog(l *slog.Logger) func(http.Handler) http.Handler {
@@ -33,6 +38,7 @@ func AccessLog(l *slog.Logger) func(http.Handler) http.Handler {
 				log.LogAttrs(r.Context(), level, "request",
 					slog.String("method", r.Method),
 					slog.String("path", r.URL.Path),
+					slog.String("client", fwk.RequestInfoOf(r).ClientAddr),
 					slog.Int("status", status),
 					slog.Int64("bytes", rec.Bytes()),
 					slog.Duration("duration", time.Since(start)),

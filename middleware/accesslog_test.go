@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/middleware"
+	"github.com/fwkgo/fwk/routes"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server goroutines.
@@ -152,5 +154,40 @@ func TestAccessLogCountsWireBytes(t *testing.T) {
 	recs := buf.records(t)
 	if len(recs) != 1 || recs[0]["bytes"] != float64(len(body)) || len(body) >= 4096 {
 		t.Errorf("records %v for a %d-byte gzipped body", recs, len(body))
+	}
+}
+
+// logBundle serves /hello with AccessLog as app-wide middleware.
+type logBundle struct{ log *slog.Logger }
+
+func (logBundle) Name() string { return "app" }
+func (logBundle) Routes() []*fwk.Route {
+	return routes.Tree(routes.Func("/hello", func(c *fwk.Ctx) error { return c.Respond(http.StatusOK, "hello") }))
+}
+func (b logBundle) Middleware() []func(http.Handler) http.Handler {
+	return []func(http.Handler) http.Handler{middleware.AccessLog(b.log)}
+}
+
+// TestAccessLogClient: the record names the client's address: behind a
+// trusted proxy (TRUSTED_PROXIES, PROXY_X_FOR) the one the proxy appended,
+// from any other peer the connection's, whatever X-Forwarded-For says.
+func TestAccessLogClient(t *testing.T) {
+	for _, tc := range []struct {
+		trusted string
+		want    string
+	}{{"127.0.0.1", "203.0.113.7"}, {"192.0.2.1", "127.0.0.1"}} {
+		var buf syncBuffer
+		cfg := fwk.DefaultConfig()
+		cfg.Logger = slog.New(slog.DiscardHandler)
+		cfg.TrustedProxies, cfg.ProxyXFor = []string{tc.trusted}, 1
+		app, err := fwk.New(cfg, logBundle{log: slog.New(slog.NewJSONHandler(&buf, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		do(t, "GET", serve(t, app)+"/hello", nil, map[string]string{"X-Forwarded-For": "198.51.100.1, 203.0.113.7"})
+		recs := buf.records(t)
+		if len(recs) != 1 || recs[0]["client"] != tc.want {
+			t.Errorf("TRUSTED_PROXIES=%s: records %v, want client %s", tc.trusted, recs, tc.want)
+		}
 	}
 }

@@ -44,7 +44,7 @@ func ExampleAccessLog() {
 	r.Header.Set("X-Request-ID", "req-1")
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	// Output:
-	// level=INFO msg=request method=GET path=/hello status=200 bytes=5 request_id=req-1
+	// level=INFO msg=request method=GET path=/hello client=192.0.2.1 status=200 bytes=5 request_id=req-1
 }
 
 func ExampleRequestID() {
