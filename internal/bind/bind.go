@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"time"
 )
 
 // Func converts one string into a value of the type it was built for.
@@ -99,7 +100,7 @@ func intConv(t reflect.Type) Func {
 	return func(s string) (reflect.Value, error) {
 		n, err := strconv.ParseInt(s, 10, bits)
 		if err != nil {
-			return reflect.Value{}, valueError(s, err)
+			return reflect.Value{}, valueError(s, err, wantInt(err, bits, false))
 		}
 		return box(n), nil
 	}
@@ -121,7 +122,7 @@ func uintConv(t reflect.Type) Func {
 	return func(s string) (reflect.Value, error) {
 		n, err := strconv.ParseUint(s, 10, bits)
 		if err != nil {
-			return reflect.Value{}, valueError(s, err)
+			return reflect.Value{}, valueError(s, err, wantInt(err, bits, true))
 		}
 		return box(n), nil
 	}
@@ -144,10 +145,10 @@ func floatConv(t reflect.Type) Func {
 func parseFloat(s string, bits int) (float64, error) {
 	f, err := strconv.ParseFloat(s, bits)
 	if err != nil {
-		return 0, valueError(s, err)
+		return 0, valueError(s, err, wantNumber)
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, &Error{Value: s, Err: ErrNotFinite}
+		return 0, &Error{Value: s, Err: ErrNotFinite, Want: wantFinite}
 	}
 	return f, nil
 }
@@ -156,7 +157,7 @@ func boolConv(t reflect.Type) Func {
 	return func(s string) (reflect.Value, error) {
 		b, err := strconv.ParseBool(s)
 		if err != nil {
-			return reflect.Value{}, valueError(s, err)
+			return reflect.Value{}, valueError(s, err, wantBool)
 		}
 		if t == boolType {
 			return reflect.ValueOf(b), nil
@@ -168,12 +169,17 @@ func boolConv(t reflect.Type) Func {
 }
 
 // textConv parses with the UnmarshalText method of *t (which includes the
-// value-receiver methods of t).
+// value-receiver methods of t). A time.Time's error says what a date-time
+// looks like instead of quoting Go's layout.
 func textConv(t reflect.Type) Func {
+	want := ""
+	if t == reflect.TypeFor[time.Time]() {
+		want = wantDateTime
+	}
 	return func(s string) (reflect.Value, error) {
 		p := reflect.New(t)
 		if err := p.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
-			return reflect.Value{}, &Error{Value: s, Err: err}
+			return reflect.Value{}, &Error{Value: s, Err: err, Want: want}
 		}
 		return p.Elem(), nil
 	}

@@ -209,6 +209,7 @@ func TestErrorMessage(t *testing.T) {
 	}{
 		{&bind.Error{Value: "abc", Err: strconv.ErrSyntax}, `fwk: invalid value "abc": invalid syntax`},
 		{&bind.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax}, `fwk: parameter "page": invalid value "abc": invalid syntax`},
+		{&bind.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax, Want: "an integer"}, `fwk: parameter "page": invalid value "abc": want an integer`},
 		{&bind.Error{Param: "q", Value: strings.Repeat("x", 100), Err: strconv.ErrRange},
 			fmt.Sprintf(`fwk: parameter "q": invalid value %q: value out of range`, strings.Repeat("x", 64)+"...")},
 	}

@@ -22,8 +22,8 @@ func ExampleFor() {
 	}
 	// Output:
 	// 200 <nil> false
-	// <invalid reflect.Value> fwk: invalid value "300": value out of range true
-	// <invalid reflect.Value> fwk: invalid value "x": invalid syntax false
+	// <invalid reflect.Value> fwk: invalid value "300": want an integer from 0 to 255 true
+	// <invalid reflect.Value> fwk: invalid value "x": want an integer from 0 to 255 false
 }
 
 func ExampleForType() {
@@ -57,7 +57,7 @@ func ExampleQuery() {
 	fmt.Println(err)
 	// Output:
 	// {Q:shoes Page:1 PerPage:50 Tags:[red sale]} <nil>
-	// fwk: parameter "page": invalid value "two": invalid syntax
+	// fwk: parameter "page": invalid value "two": want an integer
 }
 
 func ExampleMapConverter() {

@@ -32,7 +32,7 @@ func ForType[T any]() (func(s string) (T, error), error) {
 		f = func(s string) (bool, error) {
 			b, err := strconv.ParseBool(s)
 			if err != nil {
-				return false, valueError(s, err)
+				return false, valueError(s, err, wantBool)
 			}
 			return b, nil
 		}
@@ -47,7 +47,7 @@ func parseSigned[T ~int | ~int32 | ~int64](bits int) func(string) (T, error) {
 	return func(s string) (T, error) {
 		n, err := strconv.ParseInt(s, 10, bits)
 		if err != nil {
-			return 0, valueError(s, err)
+			return 0, valueError(s, err, wantInt(err, bits, false))
 		}
 		return T(n), nil
 	}
@@ -58,7 +58,7 @@ func parseUnsigned[T ~uint | ~uint64](bits int) func(string) (T, error) {
 	return func(s string) (T, error) {
 		n, err := strconv.ParseUint(s, 10, bits)
 		if err != nil {
-			return 0, valueError(s, err)
+			return 0, valueError(s, err, wantInt(err, bits, true))
 		}
 		return T(n), nil
 	}

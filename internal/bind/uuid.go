@@ -16,7 +16,7 @@ func uuidConv(t reflect.Type) Func {
 	return func(s string) (reflect.Value, error) {
 		u, ok := ascii.ParseUUIDLax(s)
 		if !ok {
-			return reflect.Value{}, &Error{Value: s, Err: strconv.ErrSyntax}
+			return reflect.Value{}, &Error{Value: s, Err: strconv.ErrSyntax, Want: wantUUID}
 		}
 		v := reflect.New(t).Elem()
 		reflect.Copy(v, reflect.ValueOf(u))
