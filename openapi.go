@@ -99,6 +99,7 @@ func (b *docBuilder) addView(v *view) {
 		if !v.csrfExempt && unsafeMethod(m) {
 			b.response(op, "400", "BadRequest") // the CSRF refusal among them
 		}
+		b.documentModelView(v, op) // model_openapi.go
 		item.SetOperation(m, op)
 	}
 }

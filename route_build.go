@@ -428,7 +428,7 @@ func (info *ctrlInfo) nest(child *Route, prefix, member, unique, call, at string
 // an ErrParamCollision. Params are read with router.ParseRule; a rule it refuses
 // is left to the router, which names it when it is added.
 func (r *Route) renameParent(prefix, rule string, parent *ctrlInfo) (string, error) {
-	ctrl := naming.ControllerName(parent.value)
+	ctrl := resourceKey(parent.value) // a model resource's: its model's name
 	rs := r.resource()
 	cand := rs.uniqueMember
 	if cand == "" {
@@ -468,7 +468,7 @@ func (r *Route) uniqueMemberParam() string {
 	if rs.uniqueMember != "" {
 		return rs.uniqueMember
 	}
-	return withParamName(rs.memberParam, naming.ControllerName(r.controller)+"_"+paramName(rs.memberParam))
+	return withParamName(rs.memberParam, resourceKey(r.controller)+"_"+paramName(rs.memberParam))
 }
 
 // memberParam parses a member param ("<converter(args):name>", checked by
