@@ -37,7 +37,7 @@ func (r *ModelResource[T]) Get(ctx *Ctx) error {
 		ctx.w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	return ctx.writeJSON(http.StatusOK, map[string]any{p.singular: m})
+	return writeWrapped(ctx, http.StatusOK, p.one, m, "}\n")
 }
 
 // Create reads a new model from the body (CreateInput, or the model's
@@ -69,7 +69,7 @@ func (r *ModelResource[T]) Create(ctx *Ctx) error {
 	if loc := p.location(ctx, m); loc != "" {
 		ctx.w.Header()["Location"] = []string{loc}
 	}
-	return ctx.writeJSON(http.StatusCreated, map[string]any{p.singular: m})
+	return writeWrapped(ctx, http.StatusCreated, p.one, m, "}\n")
 }
 
 // location is the URL of the new model m (its Get view), or "" when the
@@ -151,7 +151,7 @@ func (p *modelRoute[T]) write(c *Ctx, change func(cur *T) (*T, error)) error {
 			return p.modelError(err)
 		}
 		setETag(c, next)
-		return c.writeJSON(http.StatusOK, map[string]any{p.singular: m})
+		return writeWrapped(c, http.StatusOK, p.one, m, "}\n")
 	}
 }
 

@@ -61,7 +61,7 @@ func ExampleModelResource() {
 	// POST /tasks 201 "1" {"task":{"id":1,"title":"Buy milk","status":"draft"}}
 	// POST /tasks 201 "2" {"task":{"id":2,"title":"Call Bob","status":""}}
 	// PATCH /tasks/1 200 "3" {"task":{"id":1,"title":"Buy milk","status":"published"}}
-	// GET /tasks?status=published&sort=-title 200  {"next":null,"tasks":[{"id":1,"title":"Buy milk","status":"published"}]}
+	// GET /tasks?status=published&sort=-title 200  {"tasks":[{"id":1,"title":"Buy milk","status":"published"}],"next":null}
 	// GET /tasks/1 304 "3"
 	// PUT /tasks/1 412  {"error":"The resource has changed since you read it: get it again, then retry with its new ETag.","status":412}
 }

@@ -17,18 +17,64 @@ package fwk
 //	anything else                       500, logged
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"unsafe"
 )
+
+// objectStart is the start of a JSON object whose first key is key.
+func objectStart(key string) []byte {
+	k, _ := json.Marshal(key) // a string always encodes
+	return append(append([]byte("{"), k...), ':')
+}
+
+// writeWrapped answers start, v in JSON and end: {"article": {...}} without
+// the map (and its encoding) that ctx.JSON of fwk.M{"article": a} takes.
+// v is encoded first, so that an encoding error leaves the response
+// untouched.
+func writeWrapped(c *Ctx, status int, start []byte, v any, end string) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("fwk: JSON: %w", err)
+	}
+	setDefaultContentType(c.w.Header(), "application/json")
+	c.w.WriteHeader(status)
+	if _, err = c.w.Write(start); err == nil {
+		if _, err = c.w.Write(body); err == nil {
+			_, err = io.WriteString(c.w, end)
+		}
+	}
+	return err
+}
 
 // etag is the ETag of a version.
 func etag(version string) string { return `"` + version + `"` }
 
-// setETag answers the ETag of version.
+// setETag answers the ETag of version. A short one takes one allocation,
+// for the header's value and its text together (two with etag: the header
+// of every Get).
 func setETag(c *Ctx, version string) {
-	c.w.Header()["Etag"] = []string{etag(version)}
+	h := c.w.Header()
+	if len(version)+2 > len(etagValue{}.text) {
+		h["Etag"] = []string{etag(version)}
+		return
+	}
+	e := new(etagValue)
+	e.text[0] = '"'
+	n := 1 + copy(e.text[1:], version)
+	e.text[n] = '"'
+	e.value[0] = unsafe.String(&e.text[0], n+1)
+	h["Etag"] = e.value[:]
+}
+
+// etagValue is the value of an ETag header and the bytes of its text.
+type etagValue struct {
+	value [1]string
+	text  [40]byte
 }
 
 // notModified reports whether the request's If-None-Match lists the

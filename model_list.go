@@ -14,6 +14,7 @@ package fwk
 // same URL in a Link header, rel="next" (RFC 8288).
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -51,13 +52,14 @@ func (r *ModelResource[T]) List(ctx *Ctx) error {
 	if items == nil {
 		items = []T{}
 	}
-	var next any
+	end := `,"next":null}` + "\n"
 	if page.Next != "" {
 		u := p.nextURL(ctx, vals, page.Next)
 		ctx.w.Header()["Link"] = []string{"<" + u + `>; rel="next"`}
-		next = u
+		q, _ := json.Marshal(u) // a string always encodes
+		end = `,"next":` + string(q) + "}\n"
 	}
-	return ctx.writeJSON(http.StatusOK, map[string]any{p.plural: items, "next": next})
+	return writeWrapped(ctx, http.StatusOK, p.many, items, end)
 }
 
 // listQuery reads the page, order and filters of the query string.

@@ -22,6 +22,8 @@ type modelRoute[T any] struct {
 	meta     *ModelMeta // never nil
 	singular string     // payload keys
 	plural   string
+	one      []byte       // {"<singular>":
+	many     []byte       // {"<plural>":
 	member   *routeParam  // the member id, nil on collection routes
 	scope    []routeParam // the parents' ids
 	filters  map[string]*listFilter
@@ -38,6 +40,34 @@ type routeParam struct {
 	name  string
 	field *modelField
 	conv  func(*Ctx, string) (reflect.Value, error)
+	// ints is the param's place where the router keeps the number of an
+	// <int:...> param, when the field is an int64; else -1.
+	ints int
+}
+
+// value returns the param's value of the request, of the field's type.
+func (rp *routeParam) value(c *Ctx) (any, error) {
+	if n, ok := c.match.Params.IntAt(rp.ints); ok {
+		return n, nil
+	}
+	x, err := rp.conv(c, c.Param(rp.name))
+	if err != nil {
+		return nil, notFoundParam(rp.name, err)
+	}
+	return x.Interface(), nil
+}
+
+// newRouteParam returns the route param up filling field f.
+func newRouteParam(up *urlParam, f *modelField) (routeParam, error) {
+	conv, err := up.argConv(elemType(f.typ))
+	if err != nil {
+		return routeParam{}, err
+	}
+	rp := routeParam{name: up.name, field: f, conv: conv, ints: -1}
+	if f.typ == int64Type && up.typ == int64Type {
+		rp.ints = up.idx
+	}
+	return rp, nil
 }
 
 // listFilter is a declared filter: its field and the conversion of its
@@ -62,6 +92,7 @@ func (r *ModelResource[T]) bindModelRoute(v *view) error {
 	}
 	p := &modelRoute[T]{res: r, info: info, meta: &ModelMeta{}, singular: modelKey(info.typ)}
 	p.plural = naming.Pluralize(p.singular)
+	p.one, p.many = objectStart(p.singular), objectStart(p.plural)
 	if v.route.meta != nil && v.route.meta.Model != nil {
 		p.meta = v.route.meta.Model
 	}
@@ -88,11 +119,11 @@ func (p *modelRoute[T]) bindParams(v *view) error {
 			continue // a default, not in the URL
 		}
 		if up.name == memberName {
-			conv, err := up.argConv(p.info.id.typ)
+			rp, err := newRouteParam(up, p.info.id)
 			if err != nil {
 				return fmt.Errorf("member param %s does not fit the ID of %v: %w", up.spec(), p.info.typ, err)
 			}
-			p.member = &routeParam{name: up.name, field: p.info.id, conv: conv}
+			p.member = &rp
 			continue
 		}
 		f := p.info.paramField(up.name)
@@ -100,11 +131,11 @@ func (p *modelRoute[T]) bindParams(v *view) error {
 			return fmt.Errorf("URL param %q scopes %v, which has no field for it: add one (JSON name %q)",
 				up.name, p.info.typ, up.name)
 		}
-		conv, err := up.argConv(elemType(f.typ))
+		rp, err := newRouteParam(up, f)
 		if err != nil {
 			return fmt.Errorf("URL param %s does not fit %v.%s: %w", up.spec(), p.info.typ, f.name, err)
 		}
-		p.scope = append(p.scope, routeParam{name: up.name, field: f, conv: conv})
+		p.scope = append(p.scope, rp)
 	}
 	return nil
 }
@@ -200,12 +231,12 @@ func (p *modelRoute[T]) scopeFilters(c *Ctx) ([]Filter, error) {
 		return nil, nil
 	}
 	out := make([]Filter, len(p.scope))
-	for i, sp := range p.scope {
-		x, err := sp.conv(c, c.Param(sp.name))
+	for i := range p.scope {
+		x, err := p.scope[i].value(c)
 		if err != nil {
-			return nil, notFoundParam(sp.name, err)
+			return nil, err
 		}
-		out[i] = Filter{Field: sp.field.name, Values: []any{x.Interface()}}
+		out[i] = Filter{Field: p.scope[i].field.name, Values: []any{x}}
 	}
 	return out, nil
 }
@@ -216,11 +247,11 @@ func (p *modelRoute[T]) key(c *Ctx) (Key, error) {
 	if p.member == nil {
 		return k, fmt.Errorf("fwk: %s is not a member route: it has no id", c.endpoint())
 	}
-	x, err := p.member.conv(c, c.Param(p.member.name))
+	x, err := p.member.value(c)
 	if err != nil {
-		return k, notFoundParam(p.member.name, err)
+		return k, err
 	}
-	k.ID = x.Interface()
+	k.ID = x
 	k.Scope, err = p.scopeFilters(c)
 	return k, err
 }
@@ -236,11 +267,13 @@ func notFoundParam(name string, err error) error {
 // setScope writes the parents' ids into the new model m.
 func (p *modelRoute[T]) setScope(c *Ctx, m *T) error {
 	sv := reflect.ValueOf(m).Elem()
-	for _, sp := range p.scope {
-		x, err := sp.conv(c, c.Param(sp.name))
+	for i := range p.scope {
+		sp := &p.scope[i]
+		v, err := sp.value(c)
 		if err != nil {
-			return notFoundParam(sp.name, err)
+			return err
 		}
+		x := reflect.ValueOf(v)
 		fv := sp.field.of(sv)
 		if fv.Kind() == reflect.Pointer && x.Kind() != reflect.Pointer {
 			ptr := reflect.New(fv.Type().Elem())
