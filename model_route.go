@@ -285,5 +285,5 @@ func (p *modelRoute[T]) setScope(c *Ctx, m *T) error {
 	return nil
 }
 
-// ctx returns the request's context.
+// storeCtx returns the request's context, for the store.
 func storeCtx(c *Ctx) context.Context { return c.req.Context() }
