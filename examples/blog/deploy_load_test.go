@@ -36,29 +36,29 @@ type result struct {
 type ledger struct {
 	mu       sync.Mutex
 	results  []result
-	problems map[string][]string          // kind -> examples; every kind fails the test
-	notes    map[string]int               // what faults explain, counted
-	start    time.Time                    // when the load began
-	posts    []string                     // titles acknowledged with 201
-	comments []string                     // comment bodies acknowledged with 201
-	messages []string                     // contact names acknowledged with a redirect
-	kill     struct{ from, to time.Time } // the kill -9 window (to zero: not over)
+	problems map[string][]string // kind -> examples; every kind fails the test
+	notes    map[string]int      // what faults explain, counted
+	start    time.Time           // when the load began
+	posts    []string            // titles acknowledged with 201
+	comments []string            // comment bodies acknowledged with 201
+	messages []string            // contact names acknowledged with a redirect
+	unacked  []string            // writes sent without an acknowledgement (any kind): stored at most once
+	kill     time.Time           // the instant of the kill -9 (zero: not yet)
 }
 
-// setKill records the window of the kill -9 fault.
-func (l *ledger) setKill(from, to time.Time) {
+// setKill records the instant of the kill -9 fault.
+func (l *ledger) setKill(at time.Time) {
 	l.mu.Lock()
-	l.kill.from, l.kill.to = from, to
+	l.kill = at
 	l.mu.Unlock()
 }
 
-// nearKill reports whether t falls in the kill -9 window, or a second
-// before it (a request then may still be in the killed replica's hands).
+// nearKill reports whether t falls within a second of the kill -9: a page
+// rendered then may have been the killed replica's, lost with it.
 func (l *ledger) nearKill(t time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	from, to := l.kill.from, l.kill.to
-	return !from.IsZero() && t.After(from.Add(-time.Second)) && (to.IsZero() || t.Before(to))
+	return !l.kill.IsZero() && t.After(l.kill.Add(-time.Second)) && t.Before(l.kill.Add(time.Second))
 }
 
 func (l *ledger) add(r result) { l.mu.Lock(); l.results = append(l.results, r); l.mu.Unlock() }
@@ -99,11 +99,14 @@ type simUser struct {
 	pending        map[string]bool // flashes owed: contact name -> acknowledged
 }
 
-func newSimUser(name, password, base, apiToken string, roots *x509.CertPool, l *ledger) *simUser {
+// newSimUser makes a user whose connections come from the loopback
+// address local.
+func newSimUser(name, password, base, apiToken string, roots *x509.CertPool, l *ledger, local string) *simUser {
 	jar, _ := cookiejar.New(nil)
 	// Idle connections are dropped before HAProxy's keep-alive timeout ends
 	// them, so that a request never races the proxy's close.
-	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}, MaxIdleConnsPerHost: 4, IdleConnTimeout: 5 * time.Second}
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}, MaxIdleConnsPerHost: 4, IdleConnTimeout: 5 * time.Second,
+		DialContext: dialFrom(local)}
 	cl := &http.Client{Jar: jar, Transport: tr, Timeout: 20 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return &simUser{name: name, password: password, base: base, apiToken: apiToken, cl: cl, l: l, pending: map[string]bool{}}
@@ -222,6 +225,8 @@ func (u *simUser) contact() {
 	u.pending[name] = acked
 	if acked {
 		u.l.acked(&u.l.messages, name)
+	} else {
+		u.l.acked(&u.l.unacked, name)
 	}
 	ok, clean := u.home() // the page after the redirect shows the flash
 	if !ok {
@@ -270,6 +275,7 @@ func (u *simUser) api() {
 	in, _ := json.Marshal(map[string]any{"title": title, "body": "Body of " + title, "published": true})
 	code, body, _ := u.do("api post", "POST", "/api/posts", bytes.NewReader(in), auth...)
 	if code != http.StatusCreated {
+		u.l.acked(&u.l.unacked, title)
 		u.unexpected("POST /api/posts", code, body)
 		return
 	}
@@ -285,6 +291,7 @@ func (u *simUser) api() {
 	in, _ = json.Marshal(map[string]string{"author": u.name, "body": text})
 	code, body, _ = u.do("api comment", "POST", fmt.Sprintf("/api/posts/%d/comments", out.Post.ID), bytes.NewReader(in), auth[:2]...)
 	if code != http.StatusCreated {
+		u.l.acked(&u.l.unacked, text)
 		u.unexpected("POST comment", code, body)
 		return
 	}

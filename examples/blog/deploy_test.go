@@ -4,17 +4,25 @@ package main
 
 // TestDeploy runs the blog as it is deployed: three processes behind
 // HAProxy, which ends TLS and spreads requests round-robin without
-// stickiness, on one PostgreSQL database and one Redis session store. Users
-// with a cookie jar each log in, post the contact form and read its flash,
-// and write posts and comments through the API, while one replica is
-// killed (SIGKILL) and restarted, every replica is restarted twice to
-// rotate SECRET_KEY, and Redis is stopped and started again. It runs with
+// stickiness, on one PostgreSQL database and one Redis session store; the
+// third replica is behind a second proxy that appends to the forwarding
+// headers. Users, each from its own address with a cookie jar, log in,
+// post the contact form and read its flash, and write posts and comments
+// through the API, while one replica is killed (SIGKILL) and restarted,
+// every replica is restarted twice to rotate SECRET_KEY, Redis is stopped
+// and started again, and a client spoofing X-Forwarded-For tries
+// passwords at the login limit (its default). It runs with
 // BLOG_DEPLOY_TEST=1 (deploy/run.sh, run by .ci/run).
+//
+// The verdicts: deploy_judge_test.go (successes per kind, writes stored
+// once), deploy_spoof_test.go (client addresses, the login limit), and the
+// users' own checks (deploy_load_test.go). A new check takes the
+// *deployment and goes in a file of its own, called from TestDeploy.
 
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
+	"crypto/x509"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,6 +47,7 @@ type cluster struct {
 	dir   string
 	bin   string
 	env   []string // shared by every replica
+	extra [][]string
 	addrs []string
 	procs []*proc
 }
@@ -47,6 +56,7 @@ type cluster struct {
 func (c *cluster) start(i int, key, fallbacks string) {
 	c.t.Helper()
 	env := append(c.env[:len(c.env):len(c.env)], "SECRET_KEY="+key, "SECRET_KEY_FALLBACKS="+fallbacks)
+	env = append(env, c.extra[i]...)
 	c.procs[i] = startProc(c.t, c.dir, fmt.Sprintf("blog%d", i+1), env, c.bin, "-addr", c.addrs[i])
 	waitUntil(c.t, "blog replica "+c.addrs[i], func() bool { return ready(c.addrs[i]) })
 }
@@ -67,6 +77,17 @@ type window struct {
 	codes    map[int]bool
 }
 
+// deployment is a running deployment test: what its checks reach.
+type deployment struct {
+	t        *testing.T
+	dir, dsn string
+	base     string // the balancer's URL
+	apiToken string
+	roots    *x509.CertPool
+	c        *cluster
+	l        *ledger
+}
+
 func TestDeploy(t *testing.T) {
 	if os.Getenv("BLOG_DEPLOY_TEST") == "" {
 		t.Skip("the deployment test runs with BLOG_DEPLOY_TEST=1 (examples/blog/deploy/run.sh, which .ci/run runs): " +
@@ -77,44 +98,56 @@ func TestDeploy(t *testing.T) {
 		t.Skipf("cannot run the deployment test: %s not installed (apt-get install -y haproxy postgresql redis-server)",
 			strings.Join(missing, ", "))
 	}
+	checkSourceAddrs(t)
 	dir := t.TempDir()
 	bin := buildBlog(t, dir)
-	dsn := startPostgres(t, pgBin)
-	users := seedUsers(t, dsn)
+	d := &deployment{t: t, dir: dir, dsn: startPostgres(t, pgBin), apiToken: rand.Text()}
+	users := seedUsers(t, d.dsn)
 	redisAddr := freePort(t)
 	redis := startRedis(t, redisBin, dir, redisAddr)
-	apiToken := rand.Text()
-	c := &cluster{t: t, dir: dir, bin: bin, procs: make([]*proc, deployReplicas), env: []string{
-		"BLOG_DB=" + dsn, "BLOG_API_TOKEN=" + apiToken, "BLOG_REDIS_ADDR=" + redisAddr,
+	// The login limits are the blog's defaults (10/m per client, 8/s in
+	// all): each user comes from its own address (userAddr).
+	c := &cluster{t: t, dir: dir, bin: bin, procs: make([]*proc, deployReplicas), extra: make([][]string, deployReplicas), env: []string{
+		"BLOG_DB=" + d.dsn, "BLOG_API_TOKEN=" + d.apiToken, "BLOG_REDIS_ADDR=" + redisAddr,
 		"BLOG_ADMIN_PASSWORD=" + rand.Text(),
 		"TRUSTED_PROXIES=127.0.0.1", "PROXY_X_FOR=1", "PROXY_X_PROTO=1",
 		"LIVENESS_PATH=/livez", "READINESS_PATH=/readyz", "SERVE_DRAIN_DELAY=1",
-		"BLOG_LOGIN_RATE=600/m", "BLOG_LOGIN_RATE_GLOBAL=100/s", // the users' logins are not throttled
 	}}
+	d.c = c
 	keyA, keyB := rand.Text()+rand.Text(), rand.Text()+rand.Text()
 	var servers []haproxyServer
 	for i := range deployReplicas {
 		c.addrs = append(c.addrs, freePort(t))
+		addr := c.addrs[i]
+		if i == appendedReplica {
+			// This replica is behind a second proxy that appends to
+			// X-Forwarded-For and -Proto: it trusts two hops.
+			c.extra[i] = []string{"PROXY_X_FOR=2", "PROXY_X_PROTO=2"}
+			addr = startAppendingProxy(t, addr)
+		}
 		c.start(i, keyA, "")
-		servers = append(servers, haproxyServer{Name: fmt.Sprintf("blog%d", i+1), Addr: c.addrs[i]})
+		servers = append(servers, haproxyServer{Name: fmt.Sprintf("blog%d", i+1), Addr: addr})
 	}
 	cert, roots := writeCert(t, dir)
 	bind := freePort(t)
 	startHAProxy(t, haproxyBin, dir, bind, cert, servers)
+	d.base, d.roots = "https://"+bind, roots
 	start := time.Now() // the users' first request
-	l := &ledger{start: start}
+	d.l = &ledger{start: start}
 	sims := make([]*simUser, len(users))
 	for i, name := range users {
-		sims[i] = newSimUser(name, deployPassword, "https://"+bind, apiToken, roots, l)
+		sims[i] = newSimUser(name, deployPassword, d.base, d.apiToken, roots, d.l, userAddr(i))
 		if !sims[i].login() {
 			t.Fatalf("%s cannot log in through the balancer\n%s", name, tail(filepath.Join(dir, "blog1.log"), 20))
 		}
 	}
-	windows := runFaults(t, c, sims, redis, redisBin, dir, redisAddr, keyA, keyB)
+	windows, spoofer := runFaults(d, sims, redis, redisBin, redisAddr, keyA, keyB)
 	elapsed := time.Since(start)
-	report(t, l, windows, start, elapsed)
+	report(t, d.l, windows, start, elapsed)
 	fmt.Print(haproxyErrors(filepath.Join(dir, "haproxy.log")))
-	checkWrites(t, dsn, l)
+	checkMinimums(t, d.l)
+	checkWrites(t, d.dsn, d.l)
+	checkClientAddrs(d, spoofer)
 }
 
 // seedUsers creates the simulated users' accounts (with a cheap password
@@ -139,8 +172,11 @@ func seedUsers(t *testing.T, dsn string) []string {
 }
 
 // runFaults runs the users while it injects the faults, and returns the
-// windows that explain 5xx answers.
-func runFaults(t *testing.T, c *cluster, sims []*simUser, redis *proc, redisBin, dir, redisAddr, keyA, keyB string) []window {
+// windows that explain 5xx answers, and what the login spoofer saw. Each
+// window is the fault itself: the instant of the kill, the time Redis is
+// down; the rolling restarts have none (they must cost nothing).
+func runFaults(d *deployment, sims []*simUser, redis *proc, redisBin, redisAddr, keyA, keyB string) ([]window, spoofResult) {
+	t, c := d.t, d.c
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for _, u := range sims {
@@ -154,14 +190,14 @@ func runFaults(t *testing.T, c *cluster, sims []*simUser, redis *proc, redisBin,
 
 	pause(3 * time.Second)
 	t.Log("kill -9 replica 1, restart it")
-	w := window{cause: "replica killed (SIGKILL)", from: time.Now(), codes: proxyErrs}
-	sims[0].l.setKill(w.from, time.Time{})
+	killed := time.Now()
+	sims[0].l.setKill(killed)
 	c.procs[0].stop(syscall.SIGKILL)
+	// Requests in flight at the kill, and those HAProxy sends before its
+	// next check (250ms) finds the replica gone.
+	windows = append(windows, window{cause: "replica killed (SIGKILL)", from: killed, to: killed.Add(250 * time.Millisecond), codes: proxyErrs})
 	pause(time.Second)
 	c.start(0, keyA, "")
-	w.to = time.Now().Add(time.Second)
-	sims[0].l.setKill(w.from, w.to)
-	windows = append(windows, w)
 
 	pause(2 * time.Second)
 	t.Log("rolling restart 1/2: every replica learns the new key (SECRET_KEY_FALLBACKS)")
@@ -175,17 +211,18 @@ func runFaults(t *testing.T, c *cluster, sims []*simUser, redis *proc, redisBin,
 
 	pause(2 * time.Second)
 	t.Log("redis-server stopped for 2s")
-	w = window{cause: "Redis stopped", from: time.Now(), codes: map[int]bool{500: true}}
+	w := window{cause: "Redis stopped", from: time.Now(), codes: map[int]bool{500: true}}
 	redis.stop(syscall.SIGTERM)
 	pause(2 * time.Second)
-	startRedis(t, redisBin, dir, redisAddr)
-	w.to = time.Now().Add(2 * time.Second)
+	startRedis(t, redisBin, d.dir, redisAddr)
+	w.to = time.Now()
 	windows = append(windows, w)
 
-	pause(4 * time.Second)
+	t.Log("a client spoofing X-Forwarded-For tries wrong passwords at the login limit")
+	spoofer := spoofLogins(d)
 	close(stop)
 	wg.Wait()
-	return windows
+	return windows, spoofer
 }
 
 // report prints the run's figures and fails on any 5xx no fault explains
@@ -241,46 +278,4 @@ func answer(status int) string {
 		return "no answer"
 	}
 	return fmt.Sprint(status)
-}
-
-// checkWrites checks that every acknowledged write is in PostgreSQL
-// exactly once.
-func checkWrites(t *testing.T, dsn string, l *ledger) {
-	t.Helper()
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, q := range []struct {
-		what, query string
-		acked       []string
-	}{
-		{"post", `SELECT title, COUNT(*) FROM posts GROUP BY title`, l.posts},
-		{"comment", `SELECT body, COUNT(*) FROM comments GROUP BY body`, l.comments},
-		{"contact message", `SELECT name, COUNT(*) FROM messages GROUP BY name`, l.messages},
-	} {
-		counts := map[string]int{}
-		rows, err := db.Query(q.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var k string
-			var n int
-			if err := rows.Scan(&k, &n); err != nil {
-				t.Fatal(err)
-			}
-			counts[k] = n
-		}
-		rows.Close()
-		bad := 0
-		for _, k := range q.acked {
-			if counts[k] != 1 {
-				bad++
-				t.Errorf("acknowledged %s %q is in PostgreSQL %d times, want once", q.what, k, counts[k])
-			}
-		}
-		fmt.Printf("  %s: %d acknowledged, %d stored, %d not exactly once\n", q.what, len(q.acked), len(counts), bad)
-	}
 }

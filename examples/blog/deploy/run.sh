@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The blog's deployment test (deploy_test.go, TestDeploy): PostgreSQL,
 # redis-server, HAProxy ending TLS (haproxy.cfg here) and three blog
-# replicas on loopback ports, under load, with a replica killed, a key
-# rotated by two rolling restarts and Redis stopped. It prints a report
-# (requests, errors by cause, p50/p99, writes checked in PostgreSQL).
+# replicas on loopback ports (the third behind a second, appending proxy),
+# under load, with a replica killed, a key rotated by two rolling restarts,
+# Redis stopped and a client spoofing X-Forwarded-For at the login limit.
+# It prints a report (requests, successes per kind, errors by cause,
+# p50/p99, writes checked in PostgreSQL, client addresses in the logs).
 #
 # As root on Debian it installs what is missing (haproxy, postgresql,
 # redis-server); elsewhere, without them, the test says so and skips.
