@@ -162,7 +162,7 @@ func checkClientAddrs(d *deployment, spoof spoofResult) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromUsers, spoofTries, spoofAllowed := 0, 0, 0
+		fromUsers, spoofTries, spoofAllowed, spoofed, first := 0, 0, 0, 0, ""
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			m := accessRecord.FindStringSubmatch(sc.Text())
@@ -172,7 +172,9 @@ func checkClientAddrs(d *deployment, spoof spoofResult) {
 			method, path, client, status := m[1], m[2], m[3], m[4]
 			switch {
 			case strings.HasPrefix(client, "10."):
-				t.Errorf("replica %d logged the spoofed client %s: %s", i+1, client, sc.Text())
+				if spoofed++; first == "" {
+					first = sc.Text()
+				}
 			case users[client]:
 				fromUsers++
 			case client == spoofAddr && method == "POST" && path == "/login":
@@ -183,6 +185,9 @@ func checkClientAddrs(d *deployment, spoof spoofResult) {
 			}
 		}
 		f.Close()
+		if spoofed > 0 {
+			t.Errorf("replica %d logged %d requests with a spoofed client address; the first: %s", i+1, spoofed, first)
+		}
 		fmt.Printf("  replica %d: %d requests logged from the users' addresses; spoofing client: %d logins, %d not refused\n",
 			i+1, fromUsers, spoofTries, spoofAllowed)
 		if fromUsers < 50 {

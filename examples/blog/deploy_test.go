@@ -115,28 +115,12 @@ func TestDeploy(t *testing.T) {
 	}}
 	d.c = c
 	keyA, keyB := rand.Text()+rand.Text(), rand.Text()+rand.Text()
-	var servers []haproxyServer
-	for i := range deployReplicas {
-		c.addrs = append(c.addrs, freePort(t))
-		addr := c.addrs[i]
-		if i == appendedReplica {
-			// This replica is behind a second proxy that appends to
-			// X-Forwarded-For and -Proto: it trusts two hops.
-			c.extra[i] = []string{"PROXY_X_FOR=2", "PROXY_X_PROTO=2"}
-			addr = startAppendingProxy(t, addr)
-		}
-		c.start(i, keyA, "")
-		servers = append(servers, haproxyServer{Name: fmt.Sprintf("blog%d", i+1), Addr: addr})
-	}
-	cert, roots := writeCert(t, dir)
-	bind := freePort(t)
-	startHAProxy(t, haproxyBin, dir, bind, cert, servers)
-	d.base, d.roots = "https://"+bind, roots
+	startReplicas(d, haproxyBin, keyA)
 	start := time.Now() // the users' first request
 	d.l = &ledger{start: start}
 	sims := make([]*simUser, len(users))
 	for i, name := range users {
-		sims[i] = newSimUser(name, deployPassword, d.base, d.apiToken, roots, d.l, userAddr(i))
+		sims[i] = newSimUser(name, deployPassword, d.base, d.apiToken, d.roots, d.l, userAddr(i))
 		if !sims[i].login() {
 			t.Fatalf("%s cannot log in through the balancer\n%s", name, tail(filepath.Join(dir, "blog1.log"), 20))
 		}
@@ -148,6 +132,29 @@ func TestDeploy(t *testing.T) {
 	checkMinimums(t, d.l)
 	checkWrites(t, d.dsn, d.l)
 	checkClientAddrs(d, spoofer)
+}
+
+// startReplicas starts the replicas with key, the appending proxy in
+// front of one, and HAProxy in front of them all.
+func startReplicas(d *deployment, haproxyBin, key string) {
+	t, c := d.t, d.c
+	var servers []haproxyServer
+	for i := range deployReplicas {
+		c.addrs = append(c.addrs, freePort(t))
+		addr := c.addrs[i]
+		if i == appendedReplica {
+			// This replica is behind a second proxy that appends to
+			// X-Forwarded-For and -Proto: it trusts two hops.
+			c.extra[i] = []string{"PROXY_X_FOR=2", "PROXY_X_PROTO=2"}
+			addr = startAppendingProxy(t, addr)
+		}
+		c.start(i, key, "")
+		servers = append(servers, haproxyServer{Name: fmt.Sprintf("blog%d", i+1), Addr: addr})
+	}
+	cert, roots := writeCert(t, d.dir)
+	bind := freePort(t)
+	startHAProxy(t, haproxyBin, d.dir, bind, cert, servers)
+	d.base, d.roots = "https://"+bind, roots
 }
 
 // seedUsers creates the simulated users' accounts (with a cheap password
