@@ -111,11 +111,13 @@ func TestServeUsesConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	start := time.Now()
 	_, _ = io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n") // the header never ends
-	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	// The server closes the connection after its 300ms; the client's own
+	// deadline, far later, only bounds the wait on a busy machine, and
+	// reaching it is the failure (a timeout error rather than the close).
+	_ = conn.SetReadDeadline(time.Now().Add(waitBound))
 	_, err = bufio.NewReader(conn).ReadString('\n')
-	if elapsed := time.Since(start); err == nil || elapsed > 3*time.Second {
-		t.Errorf("slow header: read %v after %v, want the connection closed after about 300ms", err, elapsed)
+	if ne, ok := err.(net.Error); err == nil || ok && ne.Timeout() {
+		t.Errorf("slow header: read %v, want the connection closed by the server's ReadHeaderTimeout (300ms)", err)
 	}
 }

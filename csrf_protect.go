@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // CSRF protection (WTF_CSRF_ENABLED): with WTF_CSRF_CHECK_DEFAULT, every
@@ -37,7 +38,8 @@ type csrfConfig struct {
 	field        string
 	metaName     string // WTF_CSRF_META_NAME
 	origins      *http.CrossOriginProtection
-	trusted      []string // CSRFTrustedOrigins, lower-cased
+	trusted      []string  // CSRFTrustedOrigins, lower-cased
+	offWarning   sync.Once // the CSRF-off warning (csrf_off_warning.go)
 }
 
 // initCSRF builds a.csrf from the configuration.

@@ -23,7 +23,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // docBlock is one fenced code block of a Markdown file.
@@ -209,7 +208,7 @@ func runMainBlocks(t *testing.T, goTool, dir string, where map[string]docBlock) 
 		t.Fatalf("go build of the documentation's programs failed (%v):\n%s", err, out)
 	}
 	for i, d := range mains {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 		cmd := exec.CommandContext(ctx, bin, strconv.Itoa(i), "urls")
 		cmd.Dir = filepath.Join(dir, d)
 		cmd.Env = append(os.Environ(), "SECRET_KEY=docs-snippet-secret-key-0123456789abcdef")

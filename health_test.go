@@ -89,7 +89,7 @@ func TestServeTurnsNotReadyAtShutdown(t *testing.T) {
 		t.Fatalf("before shutdown: /readyz = %d, want 200", code)
 	}
 	cancel()
-	deadline := time.Now().Add(10 * time.Second) // a bound on waiting, not an assertion on time
+	deadline := time.Now().Add(waitBound) // a bound on waiting, not an assertion on time
 	for app.Ready() && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}

@@ -167,9 +167,11 @@ func ignoreHelp(err error) error {
 // to a twentieth of the shortest timeout late (at most 500ms), without
 // timer work per request (docs/performance.md). It returns nil after a
 // clean shutdown. Before serving it warns of a template that calls
-// csrfToken while SECRET_KEY is not set.
+// csrfToken while SECRET_KEY is not set, and, once per App, of HTML forms
+// posting to views while CSRF protection is off (WTF_CSRF_ENABLED).
 func (a *App) Serve(ctx context.Context, l net.Listener) error {
 	a.warnCSRFTemplates()
+	a.warnCSRFOff()
 	srv := a.cfg.newServer(a)
 	srv.ErrorLog = slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
 	done := make(chan error, 1)

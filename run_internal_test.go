@@ -52,10 +52,16 @@ func TestServeCommandDefaultsToLoopback(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- a.serveCommand(ctx, nil, env) }()
 	var banner string
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if banner = out.String(); strings.Contains(banner, "serving on") {
-			break
+	bound := time.After(5 * time.Minute) // a bound on waiting, generous for a busy machine
+	for !strings.Contains(banner, "serving on") {
+		select {
+		case err := <-done:
+			t.Fatalf("serve returned before serving: %v\n%s", err, out)
+		case <-bound:
+			t.Fatalf("serve did not print its address within 5 minutes:\n%s", out)
+		case <-time.After(10 * time.Millisecond):
 		}
+		banner = out.String()
 	}
 	addr, _, _ := strings.Cut(strings.TrimPrefix(banner, "serving on http://"), " ")
 	if !strings.HasPrefix(addr, "127.0.0.1:") {

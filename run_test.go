@@ -100,10 +100,16 @@ func TestServeGracefulShutdown(t *testing.T) {
 		if err != nil {
 			t.Errorf("Serve after cancel = %v, want nil", err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not return after cancel")
+	case <-time.After(waitBound):
+		t.Fatalf("Serve did not return within %v of the cancel", waitBound)
 	}
 	if _, err := http.Get("http://" + ln.Addr().String() + "/health"); err == nil {
 		t.Error("server still answers after shutdown")
 	}
 }
+
+// waitBound bounds a test's wait for a server it started to serve or to
+// stop. It is no assertion on time: the wait ends as soon as the server
+// acts, and the bound is generous so that a machine busy with other work
+// does not fail the test.
+const waitBound = 5 * time.Minute

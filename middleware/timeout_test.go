@@ -31,7 +31,7 @@ func TestTimeout(t *testing.T) {
 	}
 	select {
 	case <-cancelled:
-	case <-time.After(5 * time.Second):
+	case <-time.After(5 * time.Minute): // a bound on waiting, generous for a busy machine
 		t.Error("the handler's context was not cancelled")
 	}
 }

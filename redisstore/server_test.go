@@ -5,6 +5,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,17 +29,23 @@ func startRedis(t *testing.T) (*redis.Client, func()) {
 	l.Close()
 	cmd := exec.Command(bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--save", "", "--appendonly", "no", "--dir", t.TempDir())
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start redis-server: %v", err)
 	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
 	stop := func() {
 		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		<-exited
 	}
 	t.Cleanup(stop)
 	client := redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), MaxRetries: -1})
 	t.Cleanup(func() { _ = client.Close() })
-	deadline := time.Now().Add(10 * time.Second)
+	// The wait ends when redis-server answers or exits; the bound is no
+	// assertion on time, only a last resort, generous for a busy machine.
+	bound := time.After(startBound)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		err := client.Ping(ctx).Err()
@@ -46,9 +53,15 @@ func startRedis(t *testing.T) (*redis.Client, func()) {
 		if err == nil {
 			return client, stop
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("redis-server on port %d does not answer: %v", port, err)
+		select {
+		case <-exited:
+			t.Fatalf("redis-server on port %d exited before answering: %v\n%s", port, cmd.ProcessState, &out)
+		case <-bound:
+			t.Fatalf("redis-server on port %d did not answer within %v: %v", port, startBound, err)
+		case <-time.After(20 * time.Millisecond):
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// startBound bounds the wait for redis-server to answer.
+const startBound = 5 * time.Minute

@@ -58,7 +58,7 @@ func (c *cluster) start(i int, key, fallbacks string) {
 	env := append(c.env[:len(c.env):len(c.env)], "SECRET_KEY="+key, "SECRET_KEY_FALLBACKS="+fallbacks)
 	env = append(env, c.extra[i]...)
 	c.procs[i] = startProc(c.t, c.dir, fmt.Sprintf("blog%d", i+1), env, c.bin, "-addr", c.addrs[i])
-	waitUntil(c.t, "blog replica "+c.addrs[i], func() bool { return ready(c.addrs[i]) })
+	c.procs[i].waitUntil(c.t, "ready on "+c.addrs[i], func() bool { return ready(c.addrs[i]) })
 }
 
 // restart stops replica i gracefully (SIGTERM: not ready, drained, shut

@@ -187,14 +187,14 @@ func runCommand(ctx context.Context, s settings, args []string, out io.Writer) e
 // password, and out says how to set a new one.
 func seedAdmin(ctx context.Context, store *Store, password string, out io.Writer) error {
 	if password != "" {
-		found, err := store.SetPassword(ctx, adminName, password, passwordIterations)
+		found, err := store.SetPassword(ctx, adminName, password, adminIterations)
 		if err != nil || found {
 			if found {
 				fmt.Fprintf(out, "user %s: password set from BLOG_ADMIN_PASSWORD\n", adminName)
 			}
 			return err
 		}
-		if _, err := store.CreateUser(ctx, adminName, password, passwordIterations); err != nil {
+		if _, err := store.CreateUser(ctx, adminName, password, adminIterations); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "user %s created with the password of BLOG_ADMIN_PASSWORD\n", adminName)
@@ -210,7 +210,7 @@ func seedAdmin(ctx context.Context, store *Store, password string, out io.Writer
 		return nil
 	}
 	password = rand.Text()
-	if _, err := store.CreateUser(ctx, adminName, password, passwordIterations); err != nil {
+	if _, err := store.CreateUser(ctx, adminName, password, adminIterations); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "user %s created with password %s "+

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +20,45 @@ const (
 	// own count, so the server checks them as it would any other.
 	testIterations = 1000
 )
+
+// startBound bounds the wait for a blog started by a test to serve. It is
+// no assertion on time: the wait ends as soon as the blog serves or its run
+// returns, and the bound is generous so that a machine busy with other work
+// (the race detector slows the blog's start several times over) does not
+// fail the test.
+const startBound = 5 * time.Minute
+
+// testBound returns how long the test may still wait on what it started (a
+// browser, a server): until a minute before the test binary's deadline (go
+// test -timeout, 10 minutes unless set), so that a failure is reported with
+// its cause rather than by the binary's timeout; startBound without one.
+func testBound(t *testing.T) time.Duration {
+	if d, ok := t.Deadline(); ok {
+		return max(time.Until(d)-time.Minute, time.Second)
+	}
+	return startBound
+}
+
+// defaultAdminIterations is the admin's work factor as the blog sets it,
+// before TestMain lowers it.
+var defaultAdminIterations = adminIterations
+
+// TestMain lowers the admin password's work factor for the tests, which
+// start the blog dozens of times: under the race detector one hash of
+// passwordIterations rounds costs seconds. Hashes record their own count,
+// so logging in checks them as it would any other.
+func TestMain(m *testing.M) {
+	adminIterations = testIterations
+	os.Exit(m.Run())
+}
+
+// TestAdminWorkFactor checks that the blog hashes the admin's password with
+// the full work factor when no test lowers it.
+func TestAdminWorkFactor(t *testing.T) {
+	if defaultAdminIterations != passwordIterations {
+		t.Errorf("adminIterations = %d, want passwordIterations (%d)", defaultAdminIterations, passwordIterations)
+	}
+}
 
 // blogServer is the example app running as `go run ./examples/blog` would,
 // through run, on a loopback port.
@@ -69,8 +109,8 @@ func serveBlog(t *testing.T, vars map[string]string) *blogServer {
 	case s.URL = <-urlc:
 	case err := <-done:
 		t.Fatalf("run ended before serving: %v\n%s", err, s.out)
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the blog did not start in 30s\n%s", s.out)
+	case <-time.After(startBound):
+		t.Fatalf("the blog did not serve within %v (its run neither served nor returned)\n%s", startBound, s.out)
 	}
 	return s
 }

@@ -40,6 +40,12 @@ var ErrBadLogin = errors.New("blog: wrong user name or password")
 // it can grow without breaking old ones.
 const passwordIterations = 600_000
 
+// adminIterations is the work factor seedAdmin hashes the admin's password
+// with: passwordIterations, lowered only by the tests (TestMain), which
+// start the blog many times under the race detector, where one hash of
+// passwordIterations rounds takes seconds.
+var adminIterations = passwordIterations
+
 // hashPassword returns "pbkdf2-sha256$<iterations>$<salt>$<key>".
 func hashPassword(password string, iterations int) (string, error) {
 	salt := make([]byte, 16)
@@ -99,8 +105,14 @@ func (s *Store) CreateUser(ctx context.Context, name, password string, iteration
 }
 
 // SetPassword gives the user called name the password, hashed with
-// iterations rounds; it reports whether the user exists.
+// iterations rounds; it reports whether the user exists (a password is
+// hashed only for a user that does).
 func (s *Store) SetPassword(ctx context.Context, name, password string, iterations int) (bool, error) {
+	var users int
+	err := s.db.QueryRowContext(ctx, s.dialect.rebind(`SELECT COUNT(*) FROM users WHERE name = ?`), name).Scan(&users)
+	if err != nil || users == 0 {
+		return false, err
+	}
 	hash, err := hashPassword(password, iterations)
 	if err != nil {
 		return false, err
