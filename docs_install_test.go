@@ -9,15 +9,16 @@ import (
 	"testing"
 )
 
-// TestReadmeInstall runs the README's two set-ups for an unpublished
-// module, a workspace and a replace directive, as a new user would: in an
-// empty folder beside a clone of this repository (here ../fwk is the
-// repository itself, whose packages the build cache then already holds),
-// with the README's main.go, and nothing fetched (GOPROXY=off: the module
-// cache holds fwk's dependencies once its own tests were built; GOSUMDB=off,
-// where a user's go mod tidy checks the new go.sum lines against
-// sum.golang.org). The README's `go run .` is run as `go vet .` (it would
-// serve).
+// TestReadmeInstall runs the README's three set-ups as a new user would,
+// with the README's main.go: go get of a release from a module proxy (here
+// a local one serving this repository as that release: see proxyEnv), and,
+// for a clone, a workspace and a replace directive, in an empty folder
+// beside the clone (here ../fwk is the repository itself, whose packages
+// the build cache then already holds). Nothing is fetched from the network
+// (GOPROXY=off or local: the module cache holds fwk's dependencies once its
+// own tests were built; GOSUMDB=off, where a user's go mod tidy checks the
+// new go.sum lines against sum.golang.org). The README's `go run .` is run
+// as `go vet .` (it would serve).
 func TestReadmeInstall(t *testing.T) {
 	t.Parallel() // it waits on go commands
 	bash, errBash := exec.LookPath("bash")
@@ -47,21 +48,24 @@ func TestReadmeInstall(t *testing.T) {
 			mainGo = b.code
 		}
 	}
-	if len(sh) != 2 || mainGo == "" {
-		t.Fatalf("README's Install section: want two sh blocks (workspace, replace) and a main.go, found %d and %v", len(sh), mainGo != "")
+	if len(sh) != 3 || mainGo == "" {
+		t.Fatalf("README's Install section: want three sh blocks (proxy, workspace, replace) and a main.go, found %d and %v", len(sh), mainGo != "")
 	}
 	root, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, name := range []string{"workspace", "replace"} {
+	for i, name := range []string{"proxy", "workspace", "replace"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			script := strings.ReplaceAll(installScript(sh[i], i == 1), "../fwk", root)
+			script := strings.ReplaceAll(installScript(sh[i], name == "replace"), "../fwk", root)
 			writeFile(t, filepath.Join(dir, "myapp", "main.go"), mainGo)
 			cmd := exec.Command(bash, "-euo", "pipefail", "-c", script)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "GOPROXY=off", "GOSUMDB=off", "GOFLAGS=", "GOWORK=", "GOTOOLCHAIN=local")
+			if name == "proxy" {
+				cmd.Env = append(cmd.Env, proxyEnv(t, root, dir, sh[i])...)
+			}
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("the README's %s set-up failed (%v):\n%s\nscript:\n%s", name, err, out, script)
 			}
