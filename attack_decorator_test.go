@@ -56,7 +56,7 @@ func TestTimeoutDecoratorViewKeepsItsCtx(t *testing.T) {
 	var code int
 	select {
 	case code = <-done:
-	case <-time.After(guard): // without the 503 sent first, it waits for the view
+	case <-time.After(decoratorGuard): // without the 503 sent first, it waits for the view
 	}
 	if code != 0 && code != http.StatusServiceUnavailable {
 		t.Errorf("GET /slow = %d, want 503", code)
@@ -85,7 +85,7 @@ func TestTimeoutDecoratorViewKeepsItsCtx(t *testing.T) {
 func TestTimeoutDecoratorSessionNotRaced(t *testing.T) {
 	stop := make(chan struct{})
 	busy := func(c *fwk.Ctx) error {
-		s, end := c.Session(), time.Now().Add(guard)
+		s, end := c.Session(), time.Now().Add(decoratorGuard)
 		for i := 0; ; i++ {
 			select {
 			case <-stop:
@@ -117,7 +117,7 @@ func TestTimeoutDecoratorSessionNotRaced(t *testing.T) {
 		var res *http.Response
 		select {
 		case res = <-done:
-		case <-time.After(guard):
+		case <-time.After(decoratorGuard):
 			close(stop)
 			t.Fatal("no answer while the view runs: the 503 was not sent at the deadline")
 		}
@@ -132,7 +132,7 @@ func TestTimeoutDecoratorSessionNotRaced(t *testing.T) {
 		}
 		select { // a view the deadline kept from starting does not run
 		case stop <- struct{}{}:
-		case <-time.After(guard):
+		case <-time.After(decoratorGuard):
 		}
 		_, _ = io.Copy(io.Discard, res.Body)
 		res.Body.Close()
@@ -188,3 +188,9 @@ func TestLateViewDoesNotTakeAReusedCtx(t *testing.T) {
 	default:
 	}
 }
+
+// decoratorGuard bounds the waits of these tests: how long a 503 may take
+// to come, and how long a busy view that nobody stops keeps spinning (so
+// it is shorter than guard: a view the deadline kept from starting is
+// waited for this long).
+const decoratorGuard = 10 * time.Second

@@ -21,7 +21,7 @@ import (
 // server never does.
 const (
 	protectTimeout = 300 * time.Millisecond
-	guard          = 10 * time.Second
+	guard          = time.Minute
 )
 
 // protectedServer serves views on a loopback listener through a.Serve with

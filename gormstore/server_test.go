@@ -71,7 +71,9 @@ func startPostgres() (stop func(), err error) {
 		os.RemoveAll(dir)
 		return stop, err
 	}
-	if err := run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "log"), "-w",
+	// -t: pg_ctl's wait for the server (60 s by default) is a bound, generous
+	// for a busy machine; it ends as soon as the server accepts connections.
+	if err := run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "log"), "-w", "-t", "300",
 		"-o", "-c listen_addresses='' -k "+dir+" -c fsync=off -c max_connections=100", "start"); err != nil {
 		os.RemoveAll(dir)
 		return stop, err

@@ -104,7 +104,9 @@ func startPostgres(t *testing.T, pgBin string) string {
 		}
 	}
 	run(asUser(root, filepath.Join(pgBin, "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"))
-	run(asUser(root, filepath.Join(pgBin, "pg_ctl"), "-D", data, "-l", filepath.Join(dir, "log"), "-w",
+	// -t: pg_ctl's wait for the server (60 s by default) is a bound, generous
+	// for a busy machine; it ends as soon as the server accepts connections.
+	run(asUser(root, filepath.Join(pgBin, "pg_ctl"), "-D", data, "-l", filepath.Join(dir, "log"), "-w", "-t", "300",
 		"-o", "-c listen_addresses='' -k "+dir+" -c max_connections=200 -c fsync=off", "start"))
 	t.Cleanup(func() {
 		_ = asUser(root, filepath.Join(pgBin, "pg_ctl"), "-D", data, "-m", "immediate", "stop").Run()
