@@ -29,7 +29,9 @@ type App struct {
 	router  *router.Router
 	log     *slog.Logger // Config.Logger behind the log tap (log_observe.go)
 	logObs  logObservers
-	out     io.Writer
+	// routeObs are the observers of ObserveRoutes (route_observe.go).
+	routeObs routeObservers
+	out      io.Writer
 
 	views      []*view            // registration order
 	byEndpoint map[string][]*view // registered endpoint -> views; see endpointIndex

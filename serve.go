@@ -45,6 +45,9 @@ func (a *App) serve(w http.ResponseWriter, r *http.Request) {
 // dispatch runs the view of the request of c, or answers its miss.
 func (a *App) dispatch(c *Ctx) {
 	a.router.LookupURL(c.req.Method, c.req.Host, c.req.URL, &c.match)
+	if obs := a.routeObs.list.Load(); obs != nil {
+		c.observeRoute(*obs)
+	}
 	rt := c.match.Route
 	if rt == nil || c.match.Status != http.StatusOK {
 		a.serveMiss(c)
@@ -134,7 +137,7 @@ func (a *App) handleError(c *Ctx, err error) {
 		if errors.As(err, &he) && !validErrorStatus(he.Status) {
 			msg = "fwk: programming error: an HTTPError (Abort) status must be 400-599; answered 500"
 		}
-		a.log.Error(msg, "endpoint", c.endpoint(), "method", c.req.Method,
+		a.log.ErrorContext(c.req.Context(), msg, "endpoint", c.endpoint(), "method", c.req.Method,
 			"path", c.req.URL.Path, "status", status, "error", err)
 	}
 	if c.rw.started() {
@@ -173,7 +176,7 @@ func (a *App) handlePanic(c *Ctx, p any) (abort bool) {
 		}
 	}
 	stack := debug.Stack()
-	a.log.Error("fwk: panic in view", "endpoint", c.endpoint(), "method", c.req.Method,
+	a.log.ErrorContext(c.req.Context(), "fwk: panic in view", "endpoint", c.endpoint(), "method", c.req.Method,
 		"path", c.req.URL.Path, "panic", fmt.Sprint(p), "stack", string(stack))
 	if c.rw.started() {
 		return !c.rw.failed // a complete 500 page of the session went out

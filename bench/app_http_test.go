@@ -246,7 +246,7 @@ func TestAppHTTPAnswers(t *testing.T) {
 	for _, s := range []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}} {
 		checkHTTPAnswers(t, s, rts, wrkRequests(rts), want.String())
 	}
-	for _, s := range []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}} {
+	for _, s := range []httpServer{{"fwk", e2eFwk}, {"fwk-metrics", e2eFwkMetrics}, {"gin", e2eGin}} {
 		checkHTTPAnswers(t, s, nil, userReqs, `200 {"id":12345,"name":"Ann Smith","email":"ann@example.com"}|`)
 	}
 }
@@ -325,7 +325,7 @@ func (g *gcEvery) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func BenchmarkAppHTTPUser(b *testing.B) {
-	benchHTTP(b, []httpServer{{"fwk", e2eFwk}, {"gin", e2eGin}}, nil, userReqs)
+	benchHTTP(b, []httpServer{{"fwk", e2eFwk}, {"fwk-metrics", e2eFwkMetrics}, {"gin", e2eGin}}, nil, userReqs)
 }
 
 // benchHTTP serves b.N requests of reqs, in turn, with each server.

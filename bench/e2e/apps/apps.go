@@ -27,8 +27,9 @@ func (bundle) Name() string           { return "e2e" }
 func (b bundle) Routes() []*fwk.Route { return b }
 
 // Fwk returns the fwk App: typed views, fwk.Body[T] for the POST, logs
-// discarded.
-func Fwk(rts []workload.Route) (*fwk.App, error) {
+// discarded. The bundles of before (a metrics bundle, say) come before
+// the app's own.
+func Fwk(rts []workload.Route, before ...fwk.Bundle) (*fwk.App, error) {
 	var rs []*fwk.Route
 	if len(rts) == 0 {
 		rs = routes.Tree(
@@ -51,7 +52,7 @@ func Fwk(rts []workload.Route) (*fwk.App, error) {
 	}
 	cfg := fwk.DefaultConfig()
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	return fwk.New(cfg, bundle(rs))
+	return fwk.New(cfg, append(before, bundle(rs))...)
 }
 
 // Gin returns the gin engine (release mode, no middleware).
