@@ -290,8 +290,9 @@ func embedPlaceholders(t *testing.T, dir, code string) {
 }
 
 // writeScratchModule writes the go.mod and go.sum of the scratch module: it
-// requires this module and the Redis store, both replaced by their folders,
-// and starts from their go.sum files, so nothing is fetched.
+// requires this module, the Redis store, the metrics and the tracing, each
+// replaced by its folder, and starts from their go.sum files, so nothing is
+// fetched.
 func writeScratchModule(t *testing.T, root, dir string) {
 	t.Helper()
 	goMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
@@ -299,7 +300,10 @@ func writeScratchModule(t *testing.T, root, dir string) {
 		t.Fatal(err)
 	}
 	goLine := regexp.MustCompile(`(?m)^go [0-9.]+$`).Find(goMod)
-	mods := map[string]string{"github.com/fwkgo/fwk": root, "github.com/fwkgo/fwk/redisstore": filepath.Join(root, "redisstore")}
+	mods := map[string]string{"github.com/fwkgo/fwk": root}
+	for _, m := range []string{"redisstore", "fwkprom", "fwkotel"} {
+		mods["github.com/fwkgo/fwk/"+m] = filepath.Join(root, m)
+	}
 	var mod, sum bytes.Buffer
 	fmt.Fprintf(&mod, "module fwkdocs.example\n\n%s\n", goLine)
 	for _, path := range slices.Sorted(func(yield func(string) bool) {

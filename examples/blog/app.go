@@ -107,6 +107,9 @@ type Options struct {
 	Sessions fwk.SessionStore
 	// LoginLimits are the login's rate limits; nil for DefaultLoginLimits.
 	LoginLimits *LoginLimits
+	// Observe are bundles given to fwk.New before the blog's own: metrics
+	// and tracing (observeBundles).
+	Observe []fwk.Bundle
 }
 
 // NewApp builds the blog application on cfg.
@@ -125,6 +128,7 @@ func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
 	if o.LoginLimits != nil {
 		limits = *o.LoginLimits
 	}
-	return fwk.New(cfg, theme.Bundle{}, &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken},
-		limits: NewRateLimiter(limits), log: o.Logger, sessions: o.Sessions})
+	bundles := append(o.Observe[:len(o.Observe):len(o.Observe)], theme.Bundle{}, &Blog{store: o.Store,
+		keys: &Keys{APIToken: o.APIToken}, limits: NewRateLimiter(limits), log: o.Logger, sessions: o.Sessions})
+	return fwk.New(cfg, bundles...)
 }

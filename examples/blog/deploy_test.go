@@ -113,9 +113,11 @@ func TestDeploy(t *testing.T) {
 		"TRUSTED_PROXIES=127.0.0.1", "PROXY_X_FOR=1", "PROXY_X_PROTO=1",
 		"LIVENESS_PATH=/livez", "READINESS_PATH=/readyz", "SERVE_DRAIN_DELAY=1",
 	}}
+	c.env = append(c.env, deployObserveEnv...) // deploy_observe_test.go
 	d.c = c
 	keyA, keyB := rand.Text()+rand.Text(), rand.Text()+rand.Text()
 	startReplicas(d, haproxyBin, keyA)
+	scrapes := startScraper(c.addrs) // deploy_observe_test.go
 	start := time.Now() // the users' first request
 	d.l = &ledger{start: start}
 	sims := make([]*simUser, len(users))
@@ -132,6 +134,8 @@ func TestDeploy(t *testing.T) {
 	checkMinimums(t, d.l)
 	checkWrites(t, d.dsn, d.l)
 	checkClientAddrs(d, spoofer)
+	checkMetrics(t, scrapes, d.l, spoofLoginTries) // deploy_observe_test.go
+	checkTrace(t, d.base, d.roots, dir)             // after the last scrape: not in the counts
 }
 
 // startReplicas starts the replicas with key, the appending proxy in

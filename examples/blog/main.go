@@ -23,6 +23,9 @@
 //	-redis     Redis server keeping the sessions [BLOG_REDIS_ADDR], host:port;
 //	           unset: sessions live in the signed cookie
 //
+// Prometheus metrics are served on /metrics (METRICS_PATH); BLOG_TRACE=stdout
+// prints an OpenTelemetry span per request (see observe.go).
+//
 // fwk's own settings come from the environment under their Flask-Unchained names
 // (SECRET_KEY, WTF_CSRF_ENABLED, DEBUG, ...): see fwk.ConfigFromEnv.
 package main
@@ -43,6 +46,7 @@ import (
 	"syscall"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/fwkotel"
 )
 
 func main() {
@@ -154,9 +158,15 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 		return err
 	}
 	defer closeSessions()
-	logger := slog.New(slog.NewTextHandler(out, nil)) // the access log and the app's errors
+	observe, stopTraces, err := observeBundles(out, getenv) // observe.go
+	if err != nil {
+		return err
+	}
+	defer stopTraces(context.Background())
+	// The access log and the app's errors, with the trace id when traced.
+	logger := slog.New(fwkotel.LogHandler(slog.NewTextHandler(out, nil)))
 	app, err := NewApp(configFromEnv(out), Options{Store: store, APIToken: s.apiToken, Logger: logger,
-		Sessions: sessions, LoginLimits: &s.logins})
+		Sessions: sessions, LoginLimits: &s.logins, Observe: observe})
 	if err != nil {
 		return err
 	}
