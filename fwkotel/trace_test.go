@@ -69,7 +69,7 @@ func get(app http.Handler, target string, traceparent bool) *httptest.ResponseRe
 func attr(s sdktrace.ReadOnlySpan, key string) (string, bool) {
 	for _, a := range s.Attributes() {
 		if a.Key == attribute.Key(key) {
-			return a.Value.Emit(), true
+			return a.Value.String(), true
 		}
 	}
 	return "", false
