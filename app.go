@@ -30,8 +30,9 @@ type App struct {
 	log     *slog.Logger // Config.Logger behind the log tap (log_observe.go)
 	logObs  logObservers
 	// routeObs are the observers of ObserveRoutes (route_observe.go).
-	routeObs routeObservers
-	out      io.Writer
+	routeObs   routeObservers
+	stepTracer atomic.Pointer[StepTracer] // TraceSteps (step_trace.go)
+	out        io.Writer
 
 	views      []*view            // registration order
 	byEndpoint map[string][]*view // registered endpoint -> views; see endpointIndex

@@ -67,7 +67,11 @@ func RegisterModel[T any](loader func(ctx context.Context, id string) (*T, error
 		if field != defaultModelField {
 			ctx = context.WithValue(ctx, modelFieldKey{}, field)
 		}
+		ctx, end := c.traceStep(ctx, "load", t.Name())
 		p, err := loader(ctx, raw)
+		if end != nil {
+			end(err)
+		}
 		if err != nil || p == nil {
 			return nil, m.failure(name, raw, err)
 		}

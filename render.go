@@ -166,7 +166,12 @@ func (c *Ctx) render(name string, data []any) error {
 	if set == nil {
 		return fmt.Errorf("fwk: render %q: the templates are not loaded", full)
 	}
-	if err := set.Render(htmlWriter{c}, full, d, c.templateFuncs()); err != nil {
+	_, end := c.traceStep(c.req.Context(), "render", full)
+	err = set.Render(htmlWriter{c}, full, d, c.templateFuncs())
+	if end != nil {
+		end(err)
+	}
+	if err != nil {
 		return &prefixError{fmt.Sprintf("fwk: render %q: ", full), err}
 	}
 	return nil

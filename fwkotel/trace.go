@@ -24,6 +24,7 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -62,9 +63,25 @@ func New(o Options) *Tracing {
 // Name returns the bundle's name, "tracing".
 func (t *Tracing) Name() string { return "tracing" }
 
-// AfterInitApp makes the app name each request's span by its route.
+// AfterInitApp makes the app name each request's span by its route, and
+// trace its template renders and model loads as child spans ("render
+// posts/show.html", "load Post").
 func (t *Tracing) AfterInitApp(app *fwk.App) error {
 	app.ObserveRoutes(nameSpan)
+	tracer := t.opts.TracerProvider.Tracer("github.com/fwkgo/fwk/fwkotel")
+	app.TraceSteps(func(ctx context.Context, step, name string) (context.Context, func(error)) {
+		if !trace.SpanFromContext(ctx).IsRecording() {
+			return ctx, func(error) {} // an unsampled request: no child spans
+		}
+		ctx, span := tracer.Start(ctx, step+" "+name, trace.WithAttributes(attribute.String("fwk.step", step)))
+		return ctx, func(err error) {
+			if err != nil {
+				span.RecordError(err)
+				span.SetStatus(codes.Error, err.Error())
+			}
+			span.End()
+		}
+	})
 	return nil
 }
 
