@@ -118,7 +118,7 @@ func TestDeploy(t *testing.T) {
 	keyA, keyB := rand.Text()+rand.Text(), rand.Text()+rand.Text()
 	startReplicas(d, haproxyBin, keyA)
 	scrapes := startScraper(c.addrs) // deploy_observe_test.go
-	start := time.Now() // the users' first request
+	start := time.Now()              // the users' first request
 	d.l = &ledger{start: start}
 	sims := make([]*simUser, len(users))
 	for i, name := range users {
@@ -135,7 +135,7 @@ func TestDeploy(t *testing.T) {
 	checkWrites(t, d.dsn, d.l)
 	checkClientAddrs(d, spoofer)
 	checkMetrics(t, scrapes, d.l, spoofLoginTries) // deploy_observe_test.go
-	checkTrace(t, d.base, d.roots, dir)             // after the last scrape: not in the counts
+	checkTrace(t, d.base, d.roots, dir)            // after the last scrape: not in the counts
 }
 
 // startReplicas starts the replicas with key, the appending proxy in
