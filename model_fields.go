@@ -66,7 +66,7 @@ func readModel(t reflect.Type) (*modelInfo, error) {
 	info := &modelInfo{typ: t, byGo: map[string]*modelField{}, byJSON: map[string]*modelField{}}
 	var tagged *modelField
 	for _, sf := range reflect.VisibleFields(t) {
-		if !sf.IsExported() || sf.Anonymous && indirect(sf.Type).Kind() == reflect.Struct && !hasJSONName(sf) {
+		if !apiField(t, sf) {
 			continue
 		}
 		key, ok := jsonKey(sf)
@@ -92,6 +92,23 @@ func readModel(t reflect.Type) (*modelInfo, error) {
 	}
 	info.id.readOnly = true
 	return info, nil
+}
+
+// apiField reports whether the field sf of t is one fwk reads and writes:
+// exported, not an embedded struct that encoding/json flattens, not
+// promoted through an embedded pointer (which may be nil).
+func apiField(t reflect.Type, sf reflect.StructField) bool {
+	if !sf.IsExported() || sf.Anonymous && indirect(sf.Type).Kind() == reflect.Struct && !hasJSONName(sf) {
+		return false
+	}
+	for _, i := range sf.Index[:len(sf.Index)-1] {
+		f := t.Field(i)
+		if f.Type.Kind() == reflect.Pointer {
+			return false
+		}
+		t = f.Type
+	}
+	return true
 }
 
 // hasJSONName reports whether an embedded field has a json name (and so is

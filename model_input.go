@@ -74,7 +74,7 @@ func newInputPlan(info *modelInfo, example any) (*inputPlan, error) {
 func readInputFields(t reflect.Type) ([]reflect.StructField, error) {
 	var out []reflect.StructField
 	for _, sf := range reflect.VisibleFields(t) {
-		if !sf.IsExported() || sf.Anonymous && indirect(sf.Type).Kind() == reflect.Struct && !hasJSONName(sf) {
+		if !apiField(t, sf) {
 			continue
 		}
 		if _, ok := jsonKey(sf); ok {

@@ -169,3 +169,34 @@ func TestModelNamesComeFromModel(t *testing.T) {
 	expect(t, mcall(app, "GET", loc, nil), http.StatusOK)
 	expect(t, mcall(app, "GET", "/gadgets/00000000-0000-4000-8000-000000000000", nil), http.StatusNotFound)
 }
+
+// Audit holds fields embedded by pointer: a nil one must not panic.
+type Audit struct {
+	Note string `json:"note"`
+}
+
+// Stamp embeds a struct by value (its fields are the model's) and one by
+// pointer (left out).
+type Stamp struct {
+	Base
+	*Audit
+	Name string `json:"name"`
+}
+
+// Base is embedded by value.
+type Base struct {
+	ID int64 `json:"id"`
+}
+
+type StampResource struct{ fwk.ModelResource[Stamp] }
+
+func TestModelEmbeddedFields(t *testing.T) {
+	app := modelApp(t, []any{fwk.NewMemoryStore[Stamp]()}, routes.Resource("", &StampResource{}))
+	w := mcall(app, "POST", "/stamps", map[string]any{"name": "n"})
+	expect(t, w, http.StatusCreated)
+	if !strings.Contains(w.Body.String(), `"id":1`) {
+		t.Errorf("the embedded ID was not set: %s", w.Body)
+	}
+	expect(t, mcall(app, "PATCH", "/stamps/1", map[string]any{"name": "m"}), http.StatusOK)
+	expect(t, mcall(app, "PUT", "/stamps/1", map[string]any{"name": "o"}), http.StatusOK)
+}
