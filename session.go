@@ -91,7 +91,9 @@ func (s *Session) Clear() {
 // the user logs in or out, against session fixation. The CSRF token is
 // replaced too (GenerateCSRF makes a new one). With a SessionStore the
 // session gets a new id and the old one is deleted when the session is
-// saved; a cookie session is re-signed with a new timestamp.
+// saved (and the values stored under the new id only if the old one was
+// still stored: a session deleted meanwhile stays deleted); a cookie
+// session is re-signed with a new timestamp.
 func (s *Session) Renew() {
 	s.rotate()
 	s.changed()

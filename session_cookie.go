@@ -285,21 +285,9 @@ func (c *Ctx) setSessionCookie(body []byte) error {
 
 // saveStored saves a session kept in the SessionStore.
 func (c *Ctx) saveStored() error {
-	s, sc := &c.sess, &c.app.sess
-	ctx := c.req.Context()
-	if s.oldID != "" {
-		if err := sc.store.Delete(ctx, s.oldID); err != nil {
-			return fmt.Errorf("fwk: session store: delete renewed session: %w", err)
-		}
-	}
+	s := &c.sess
 	if len(s.vals) == 0 {
-		if s.id != "" {
-			if err := sc.store.Delete(ctx, s.id); err != nil {
-				return fmt.Errorf("fwk: session store: delete: %w", err)
-			}
-		}
-		c.deleteSessionCookie()
-		return nil
+		return c.deleteStored()
 	}
 	data, err := encodeValues(c.sbuf2[:0], s.vals)
 	c.sbuf2 = data[:0]
@@ -307,6 +295,10 @@ func (c *Ctx) saveStored() error {
 		return fmt.Errorf("fwk: session: %w", err)
 	}
 	if stored, err := c.storeValues(data); err != nil || !stored {
+		if err == nil {
+			c.app.log.Debug("fwk: session deleted while the request ran; its changes are dropped", "path", c.req.URL.Path)
+			c.deleteSessionCookie()
+		}
 		return err
 	}
 	body := append(c.appendTimestamp(c.sbuf2[:0]), s.id...)
@@ -314,29 +306,56 @@ func (c *Ctx) saveStored() error {
 	return c.setSessionCookie(body)
 }
 
+// deleteStored deletes an emptied session: its stored ids and its cookie.
+func (c *Ctx) deleteStored() error {
+	s, sc := &c.sess, &c.app.sess
+	for _, id := range [...]string{s.oldID, s.id} {
+		if id == "" {
+			continue
+		}
+		if err := sc.store.Delete(c.req.Context(), id); err != nil {
+			return fmt.Errorf("fwk: session store: delete: %w", err)
+		}
+	}
+	c.deleteSessionCookie()
+	return nil
+}
+
 // storeValues stores the encoded session: a new session under a new id; a
-// loaded one only if it is still stored (SessionStore.Update). stored is
-// false when it was deleted since this request loaded it: the delete
-// wins, nothing is stored and the browser is told to drop its cookie.
+// loaded one only if it is still stored (SessionStore.Update), and a
+// renewed or cleared one moves to a new id only if its old id still is.
+// stored is false when the session was deleted since this request loaded
+// it: the delete wins and nothing is stored.
 func (c *Ctx) storeValues(data []byte) (stored bool, err error) {
 	s, sc := &c.sess, &c.app.sess
 	ctx, expiry := c.req.Context(), sc.now().Add(sc.lifetime)
-	if s.id == "" {
-		s.id = newSessionID()
-		if err := sc.store.Save(ctx, s.id, data, expiry); err != nil {
-			return false, fmt.Errorf("fwk: session store: save: %w", err)
+	if s.id != "" {
+		found, err := sc.store.Update(ctx, s.id, data, expiry)
+		if err != nil {
+			return false, fmt.Errorf("fwk: session store: update: %w", err)
 		}
-		return true, nil
+		return found, nil
 	}
-	found, err := sc.store.Update(ctx, s.id, data, expiry)
-	if err != nil {
-		return false, fmt.Errorf("fwk: session store: update: %w", err)
+	if s.oldID != "" {
+		// Empty the old session if it is still stored (never giving its
+		// id the new values, which a planted copy of the old cookie would
+		// read), then delete it.
+		found, err := sc.store.Update(ctx, s.oldID, []byte{}, expiry)
+		if err == nil {
+			err = sc.store.Delete(ctx, s.oldID)
+		}
+		if err != nil {
+			return false, fmt.Errorf("fwk: session store: renew: %w", err)
+		}
+		if !found {
+			return false, nil
+		}
 	}
-	if !found {
-		c.app.log.Debug("fwk: session deleted while the request ran; its changes are dropped", "path", c.req.URL.Path)
-		c.deleteSessionCookie()
+	s.id = newSessionID()
+	if err := sc.store.Save(ctx, s.id, data, expiry); err != nil {
+		return false, fmt.Errorf("fwk: session store: save: %w", err)
 	}
-	return found, nil
+	return true, nil
 }
 
 // newSessionID returns 256 random bits as 43 URL-safe characters.

@@ -27,7 +27,8 @@ type gate struct {
 
 // logoutBundle: /login stores user=ann; /whoami answers the user;
 // /touch reads the session and writes to it, as a view of a stolen cookie
-// that keeps writing does (held by the gate with ?hold=1); /logout clears
+// that keeps writing does (held by the gate with ?hold=1; renewing the
+// session with ?renew=1); /logout clears
 // the session and leaves a message in it.
 type logoutBundle struct {
 	store *redisstore.Store
@@ -50,6 +51,9 @@ func (b logoutBundle) Routes() []*fwk.Route {
 				b.gate.loaded <- struct{}{}
 				<-b.gate.open
 			}
+			if ctx.Request().URL.Query().Get("renew") == "1" {
+				ctx.Session().Renew() // the values move to a new id
+			}
 			ctx.Session().Set("seen", str(u))
 			return ctx.NoContent()
 		}),
@@ -69,9 +73,10 @@ func str(v any) string {
 // TestDeleteWinsOverAStolenCookie: a stolen session cookie whose requests
 // keep writing (one held between load and save while the session is
 // deleted, one writing in a loop) never brings the session back, after
-// the user's logout (Clear) or after an operator deletes the key: 0 in
-// 100 trials each. The logout's own message lives under a new id, which
-// the stolen cookie does not name.
+// the user's logout (Clear) or after an operator deletes the key, nor
+// under a new id when the held request renews the session: 0 in 100
+// trials each. The logout's own message lives under a new id, which the
+// stolen cookie does not name.
 func TestDeleteWinsOverAStolenCookie(t *testing.T) {
 	client, _ := startRedis(t)
 	g := &gate{loaded: make(chan struct{}), open: make(chan struct{})}
@@ -85,7 +90,7 @@ func TestDeleteWinsOverAStolenCookie(t *testing.T) {
 	srv := httptest.NewServer(app)
 	t.Cleanup(srv.Close)
 	const trials = 100
-	for _, how := range []string{"logout", "operator DEL"} {
+	for _, how := range []string{"logout", "operator DEL", "operator DEL, held request renews"} {
 		back := 0
 		for range trials {
 			if sessionComesBack(t, client, srv.URL, g, how) {
@@ -115,7 +120,21 @@ func sessionComesBack(t *testing.T, client *redis.Client, base string, g *gate, 
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); get(t, stolen, base+"/touch?hold=1") }()
+	held := base + "/touch?hold=1"
+	if strings.HasSuffix(how, "renews") {
+		held += "&renew=1"
+	}
+	var renewed []*http.Cookie // the session cookie the held request got back
+	go func() {
+		defer wg.Done()
+		res, err := stolen.Get(held)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		res.Body.Close()
+		renewed = res.Cookies()
+	}()
 	go func() {
 		defer wg.Done()
 		for !stop.Load() {
@@ -133,6 +152,9 @@ func sessionComesBack(t *testing.T, client *redis.Client, base string, g *gate, 
 	wg.Wait()
 	if how == "logout" && get(t, victim, base+"/whoami") != "bye" {
 		return true // the user's own session after logout holds more than the logout's message
+	}
+	if len(renewed) > 0 && get(t, withCookies(renewed), base+"/whoami") != "" {
+		return true // the held request's new cookie names the user's session
 	}
 	return get(t, stolen, base+"/whoami") != ""
 }
