@@ -6,6 +6,8 @@ replace github.com/fwkgo/fwk => ../..
 
 replace github.com/fwkgo/fwk/redisstore => ../../redisstore
 
+replace github.com/fwkgo/fwk/gormstore => ../../gormstore
+
 replace github.com/fwkgo/fwk/fwkprom => ../../fwkprom
 
 replace github.com/fwkgo/fwk/fwkotel => ../../fwkotel
@@ -15,7 +17,10 @@ require (
 	github.com/fwkgo/fwk v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/fwkotel v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/fwkprom v0.0.0-00010101000000-000000000000
+	github.com/fwkgo/fwk/gormstore v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/redisstore v0.0.0-00010101000000-000000000000
+	github.com/glebarez/go-sqlite v1.21.2
+	github.com/glebarez/sqlite v1.11.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pb33f/libopenapi v0.41.8
 	github.com/pb33f/libopenapi-validator v0.16.2
@@ -23,7 +28,8 @@ require (
 	go.opentelemetry.io/otel/exporters/stdout/stdouttrace v1.47.0
 	go.opentelemetry.io/otel/sdk v1.47.0
 	golang.org/x/time v0.16.0
-	modernc.org/sqlite v1.62.0
+	gorm.io/driver/postgres v1.6.3
+	gorm.io/gorm v1.31.2
 )
 
 require (
@@ -49,11 +55,12 @@ require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/jinzhu/inflection v1.0.0 // indirect
+	github.com/jinzhu/now v1.1.5 // indirect
 	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/leodido/go-urn v1.5.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
-	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/pb33f/go-yaml v0.1.1 // indirect
 	github.com/pb33f/jsonpath v0.8.5 // indirect
 	github.com/pb33f/jsonschema/v6 v6.0.3 // indirect
@@ -77,7 +84,8 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
-	modernc.org/libc v1.80.1 // indirect
-	modernc.org/mathutil v1.7.1 // indirect
-	modernc.org/memory v1.12.1 // indirect
+	modernc.org/libc v1.22.5 // indirect
+	modernc.org/mathutil v1.5.0 // indirect
+	modernc.org/memory v1.5.0 // indirect
+	modernc.org/sqlite v1.23.1 // indirect
 )

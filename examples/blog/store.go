@@ -1,9 +1,11 @@
 package main
 
-// This file opens the database and migrates it. The store speaks plain
-// database/sql: queries are written once with "?" placeholders and rebound
-// for the driver's dialect, so the same code runs on SQLite (the default,
-// modernc.org/sqlite, pure Go) and on PostgreSQL (see driver_postgres.go).
+// This file opens the database and migrates it. The pages' store speaks
+// plain database/sql: queries are written once with "?" placeholders and
+// rebound for the driver's dialect, so the same code runs on SQLite (the
+// default, glebarez/go-sqlite, pure Go) and on PostgreSQL (see
+// driver_postgres.go). The JSON API's model resources read and write the
+// same tables through GORM on the same connections (store_models.go).
 
 import (
 	"context"
@@ -15,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	_ "github.com/glebarez/go-sqlite" // the "sqlite" database/sql driver, pure Go (GORM's SQLite dialect uses it)
 )
 
 // Store is the blog's data: posts, comments and users in one SQL database.
@@ -23,6 +25,7 @@ import (
 type Store struct {
 	db      *sql.DB
 	dialect dialect
+	models  // the model stores of the JSON API, on db (store_models.go)
 }
 
 // dialect is what differs between the SQL databases the store supports.
@@ -102,6 +105,10 @@ func OpenStore(ctx context.Context, driver, dsn string) (*Store, error) {
 	}
 	s := &Store{db: db, dialect: d}
 	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if s.models, err = openModels(driver, db); err != nil {
 		db.Close()
 		return nil, err
 	}
