@@ -123,8 +123,13 @@ func TestAPIWalkthrough(t *testing.T) {
 	if posts, _ := list.Body["posts"].([]any); len(posts) != 1 {
 		t.Errorf("list: %s", list.Raw)
 	}
-	api.do("GET", "/api/posts?limit=abc", "").wantError(t, "list ?limit=abc", 400, "limit")
-	api.do("GET", "/api/posts?limit=0", "").wantError(t, "list ?limit=0", 400, "limit")
+	for _, q := range []string{"limit=abc", "limit=0", "sort=body", "author=ann"} {
+		r := api.do("GET", "/api/posts?"+q, "")
+		r.wantError(t, "list ?"+q, 422, "Unprocessable Entity")
+		if errs, _ := r.Body["errors"].(map[string]any); errs[strings.Split(q, "=")[0]] == nil {
+			t.Errorf("list ?%s: the 422 does not name the key: %s", q, r.Raw)
+		}
+	}
 
 	// Patch changes only what it is given; put replaces; publish is a
 	// member action.

@@ -75,9 +75,12 @@ func (b *Blog) Middleware() []func(http.Handler) http.Handler {
 
 // Services are injected into the controllers' `fwk:"inject"` fields; the
 // model loader makes *Post view params load from the store (404 when
-// missing).
+// missing); the model resources of the API take the stores of posts and
+// comments (fwk.Store[Post], fwk.Store[Comment]).
 func (b *Blog) Services() []any {
-	services := []any{b.store, b.keys, b.limits, fwk.RegisterModel(b.loadPost)}
+	posts := visiblePosts{b.store.posts}
+	services := []any{b.store, b.keys, b.limits, fwk.RegisterModel(b.loadPost),
+		posts, visibleComments{b.store.comments, posts}} // the model resources' stores
 	if b.sessions != nil {
 		services = append(services, b.sessions)
 	}

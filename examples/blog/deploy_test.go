@@ -134,8 +134,9 @@ func TestDeploy(t *testing.T) {
 	checkMinimums(t, d.l)
 	checkWrites(t, d.dsn, d.l)
 	checkClientAddrs(d, spoofer)
-	checkMetrics(t, scrapes, d.l, spoofLoginTries) // deploy_observe_test.go
-	checkTrace(t, d.base, d.roots, dir)            // after the last scrape: not in the counts
+	checkMetrics(t, scrapes, d.l, spoofLoginTries)                // deploy_observe_test.go
+	checkTrace(t, d.base, d.roots, dir)                           // after the last scrape: not in the counts
+	checkConcurrentPatches(t, d.base, d.apiToken, d.dsn, d.roots) // deploy_patch_test.go
 }
 
 // startReplicas starts the replicas with key, the appending proxy in

@@ -10,57 +10,54 @@ import (
 )
 
 // PostInput is the body of POST /api/posts and PUT /api/posts/<id>: the
-// whole post.
+// fields of a post a client writes (the id and the times are the store's).
 type PostInput struct {
 	Title     string `json:"title" validate:"required,max=200"`
 	Body      string `json:"body" validate:"required,max=20000"`
 	Published bool   `json:"published"`
 }
 
-// PostPatch is the body of PATCH /api/posts/<id>: the fields to change.
-type PostPatch struct {
-	Title     *string `json:"title" validate:"omitnil,min=1,max=200"`
-	Body      *string `json:"body" validate:"omitnil,min=1,max=20000"`
-	Published *bool   `json:"published"`
-}
-
-// PostResource is the JSON API of posts, under /api/posts. Reads of
-// published posts are public, drafts are read with the API token
-// (Authorization: Bearer <token>), as are all writes: the token of a write
-// is checked by a decorator before the view's body is decoded, so that a
-// client without the token gets its 401 whatever it sent. The bodies are
-// typed parameters (fwk.Body), decoded and validated before the view runs
-// (400, 413, 415, or 422 with the errors per field). The views return typed
-// results: fwk answers them as JSON ({"posts": [...]} for List,
-// {"post": {...}} for the others, 201 for Create) and documents them in the
-// blog's OpenAPI document (/api/openapi.json).
+// PostResource is the JSON API of posts, under /api/posts: a model
+// resource over the posts table (fwk.ModelResource), whose store is the
+// SQL store of GORM (gormstore) behind the blog's rule that drafts exist
+// only for the API token (visiblePosts). Reads of published posts are
+// public, drafts are read with the API token (Authorization: Bearer
+// <token>), as are all writes: the token of a write is checked by a
+// decorator before the body is decoded, so that a client without the
+// token gets its 401 whatever it sent.
+//
+// The model resource answers GET /api/posts (paged: ?limit, ?cursor,
+// ?sort=-created_at, ?published=true; the next page in the body and in a
+// Link header), POST (201, Location), GET, PATCH (JSON Merge Patch), PUT
+// and DELETE of /api/posts/<int:id>, with ETags: If-None-Match gives 304,
+// and a PATCH, PUT or DELETE with a stale If-Match is a 412, so two
+// clients editing one post cannot overwrite each other. All of it is in
+// the blog's OpenAPI document (/api/openapi.json).
 type PostResource struct {
-	fwk.Resource
-	Store *Store `fwk:"inject"`
-	Keys  *Keys  `fwk:"inject"`
+	fwk.ModelResource[Post]
+	Keys *Keys `fwk:"inject"`
 }
 
 // Meta declares Publish as a member action: POST /api/posts/<int:id>/publish,
-// and the token check of every write. The API is authenticated by a
-// header, not a cookie, so it is exempt from CSRF protection; for the same
-// reason it may take forms (curl -d): a cross-site form cannot send the
-// header.
+// the token check of every write, and the lists' options. The API is
+// authenticated by a header, not a cookie, so it is exempt from CSRF
+// protection; for the same reason it may take forms (curl -d): a
+// cross-site form cannot send the header.
 func (r *PostResource) Meta() fwk.Meta {
 	return fwk.Meta{
 		CSRFExempt:  true,
 		AcceptForms: true,
-		Decorators:  []func(http.Handler) http.Handler{writesNeedToken(func() *Keys { return r.Keys })},
+		Decorators:  []func(http.Handler) http.Handler{apiToken(func() *Keys { return r.Keys }, true)},
 		Views: []fwk.ViewSpec{
 			fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost),
 				fwk.Summary("Publish a post"), fwk.Description("Makes a draft visible to anonymous readers; publishing twice is harmless.")),
 		},
+		Model: &fwk.ModelMeta{
+			CreateInput: PostInput{}, UpdateInput: PostInput{},
+			Filters: []string{"published"}, Sort: []string{"created_at", "updated_at", "title"},
+			DefaultSort: "-created_at", Limit: 20, MaxLimit: 100,
+		},
 	}
-}
-
-// ListQuery is the query string of GET /api/posts, filled by fwk from its
-// `query` tags (a value that is not a number is a 400 naming it).
-type ListQuery struct {
-	Limit int `query:"limit" default:"20"`
 }
 
 // PostPayload is the answer of the member action Publish: {"post": {...}},
@@ -69,88 +66,41 @@ type PostPayload struct {
 	Post *Post `json:"post"`
 }
 
-// List answers GET /api/posts?limit=N: {"posts": [...]}, newest first;
-// drafts only with the API token.
-func (r *PostResource) List(ctx *fwk.Ctx, q ListQuery) ([]*Post, error) {
-	if q.Limit < 1 || q.Limit > 100 {
-		return nil, fwk.Abort(http.StatusBadRequest, "limit must be between 1 and 100")
-	}
-	return r.Store.Posts(ctx.Context(), !r.Keys.authorized(ctx.Request()), q.Limit)
-}
-
-// Create answers POST /api/posts with the new post (201, Location).
-func (r *PostResource) Create(ctx *fwk.Ctx, in fwk.Body[PostInput]) (*Post, error) {
-	p := &Post{Title: in.Value.Title, Body: in.Value.Body, Published: in.Value.Published}
-	if err := r.Store.CreatePost(ctx.Context(), p); err != nil {
-		return nil, err
-	}
-	loc, err := ctx.URLFor("PostResource.Get", "id", p.ID)
-	if err != nil {
-		return nil, err
-	}
-	ctx.Writer().Header().Set("Location", loc)
-	return p, nil
-}
-
-// Get answers GET /api/posts/<int:id>; the post is loaded by the model
-// loader (404 when missing). A draft is a 404 without the API token, as on
-// the site.
-func (r *PostResource) Get(ctx *fwk.Ctx, p *Post) (*Post, error) {
-	if err := r.Keys.visible(ctx.Request(), p); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// Patch answers PATCH /api/posts/<int:id>: changes the fields given.
-func (r *PostResource) Patch(ctx *fwk.Ctx, p *Post, in fwk.Body[PostPatch]) (*Post, error) {
-	if in.Value.Title != nil {
-		p.Title = *in.Value.Title
-	}
-	if in.Value.Body != nil {
-		p.Body = *in.Value.Body
-	}
-	if in.Value.Published != nil {
-		p.Published = *in.Value.Published
-	}
-	return r.save(ctx, p)
-}
-
-// Put answers PUT /api/posts/<int:id>: replaces the post.
-func (r *PostResource) Put(ctx *fwk.Ctx, p *Post, in fwk.Body[PostInput]) (*Post, error) {
-	p.Title, p.Body, p.Published = in.Value.Title, in.Value.Body, in.Value.Published
-	return r.save(ctx, p)
-}
-
-// Delete answers DELETE /api/posts/<int:id> with 204.
-func (r *PostResource) Delete(ctx *fwk.Ctx, p *Post) error {
-	if err := r.Store.DeletePost(ctx.Context(), p.ID); err != nil {
-		return notFound(err)
-	}
-	return ctx.NoContent()
-}
+// publishTries bounds the rounds of Publish that lose a race with another
+// write of the post.
+const publishTries = 8
 
 // Publish answers POST /api/posts/<int:id>/publish: the member action that
-// makes a post visible on the site.
-func (r *PostResource) Publish(ctx *fwk.Ctx, p *Post) (PostPayload, error) {
-	p.Published = true
-	p, err := r.save(ctx, p)
-	return PostPayload{Post: p}, err
-}
-
-// save stores p and returns it.
-func (r *PostResource) save(ctx *fwk.Ctx, p *Post) (*Post, error) {
-	if err := r.Store.UpdatePost(ctx.Context(), p); err != nil {
-		return nil, notFound(err)
+// makes a post visible on the site. It writes on the condition of the
+// version it read, as the resource's own writes do, and reads again when
+// another write came first.
+func (r *PostResource) Publish(ctx *fwk.Ctx, id int64) (PostPayload, error) {
+	key := fwk.Key{ID: id}
+	for try := 1; ; try++ {
+		p, version, err := r.Store.Get(ctx.Context(), key)
+		if err != nil {
+			return PostPayload{}, storeError(err)
+		}
+		p.Published = true
+		_, err = r.Store.Update(ctx.Context(), key, p, version)
+		if errors.Is(err, fwk.ErrPreconditionFailed) && try < publishTries {
+			continue
+		}
+		if err != nil {
+			return PostPayload{}, storeError(err)
+		}
+		return PostPayload{Post: p}, nil
 	}
-	return p, nil
 }
 
-// notFound turns the store's ErrNotFound (a row deleted meanwhile) into a
-// 404.
-func notFound(err error) error {
-	if errors.Is(err, ErrNotFound) {
+// storeError is the answer of a view for an error of a model store: 404,
+// 503 (nothing internal shown) or the error itself (500).
+func storeError(err error) error {
+	switch {
+	case errors.Is(err, fwk.ErrNotFound):
 		return fwk.Abort(http.StatusNotFound)
+	case errors.Is(err, fwk.ErrUnavailable):
+		return fwk.Abort(http.StatusServiceUnavailable)
 	}
 	return err
 }
@@ -160,15 +110,6 @@ func (k *Keys) authorized(r *http.Request) bool {
 	auth := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(auth, "Bearer ")
 	return ok && k.APIToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(k.APIToken)) == 1
-}
-
-// visible is a 404 for a draft read without the API token: to anonymous
-// readers a draft does not exist.
-func (k *Keys) visible(r *http.Request, p *Post) error {
-	if p.Published || k.authorized(r) {
-		return nil
-	}
-	return fwk.Abort(http.StatusNotFound)
 }
 
 // authorize checks the API token of a write request: 401 with a
@@ -181,21 +122,25 @@ func (k *Keys) authorize(w http.ResponseWriter, r *http.Request) error {
 	return fwk.Abort(http.StatusUnauthorized, "A valid API token is required: Authorization: Bearer <token>.")
 }
 
-// writesNeedToken is a decorator refusing a request that writes (any
-// method but GET, HEAD and OPTIONS) without the API token of keys(), with
-// the app's error page, before the view decodes its body.
-func writesNeedToken(keys func() *Keys) func(http.Handler) http.Handler {
+// apiToken is the decorator of the API's views: it notes in the request's
+// context whether the request carries the API token of keys() (the stores
+// of visibility.go read it), and with writes, it refuses a request that
+// writes (any method but GET, HEAD and OPTIONS) without the token, with the
+// app's error page, before the view decodes its body.
+func apiToken(keys func() *Keys, writes bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			k := keys()
+			ok := k.authorized(r)
 			switch r.Method {
 			case http.MethodGet, http.MethodHead, http.MethodOptions:
 			default:
-				if err := keys().authorize(w, r); err != nil {
-					fwk.WriteError(w, r, err)
+				if writes && !ok {
+					fwk.WriteError(w, r, k.authorize(w, r))
 					return
 				}
 			}
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, r.WithContext(withToken(r.Context(), ok)))
 		})
 	}
 }

@@ -8,22 +8,24 @@ import (
 	"time"
 )
 
-// Post is a blog post.
+// Post is a blog post, and the model of the API's PostResource: its
+// validate tags are checked on every write through the API.
 type Post struct {
 	ID        int64     `json:"id"`
-	Title     string    `json:"title"`
-	Body      string    `json:"body"`
+	Title     string    `json:"title" validate:"required,max=200"`
+	Body      string    `json:"body" validate:"required,max=20000"`
 	Published bool      `json:"published"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// Comment is a comment on a post.
+// Comment is a comment on a post, and the model of the API's
+// CommentResource.
 type Comment struct {
 	ID        int64     `json:"id"`
 	PostID    int64     `json:"post_id"`
-	Author    string    `json:"author"`
-	Body      string    `json:"body"`
+	Author    string    `json:"author" validate:"required,max=100"`
+	Body      string    `json:"body" validate:"required,max=5000"`
 	CreatedAt time.Time `json:"created_at"`
 }
 
