@@ -107,7 +107,9 @@ func TestOpenAPIDocumentValid(t *testing.T) {
 	for _, want := range []string{
 		`"openapi":"3.1.0"`, `"title":"Blog API"`,
 		`"/api/posts/{id}/publish"`, `"/api/posts/{post_id}/comments/{id}"`,
-		`"operationId":"post_resource.create"`, `"Post"`, `"summary":"Publish a post"`,
+		`"operationId":"post_resource.create"`, `"PostInput"`, `"CommentInput"`, `"summary":"Publish a post"`,
+		// the model resources' conditional writes and pages
+		`"application/merge-patch+json"`, `"If-Match"`, `"If-None-Match"`, `"ETag"`, `"412"`, `"304"`, `"Link"`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the document lacks %s", want)
