@@ -18,6 +18,7 @@
 package fwkprom
 
 import (
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -77,8 +78,9 @@ type Metrics struct {
 }
 
 // New returns the metrics bundle. Its collectors are registered in
-// Options.Registry at once; New panics when they are already there (a
-// second Metrics on one registry), as prometheus.MustRegister does.
+// Options.Registry when fwk.New installs it: a registry that already holds
+// them (a second Metrics on one registry) fails fwk.New with the
+// registry's error (a prometheus.AlreadyRegisteredError).
 func New(o Options) *Metrics {
 	m := &Metrics{opts: o, reg: o.Registry}
 	if m.reg == nil {
@@ -101,7 +103,6 @@ func New(o Options) *Metrics {
 		Buckets: orDefault(o.SizeBuckets, prometheus.ExponentialBuckets(100, 10, 6))}, labels)
 	m.inFlight = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: ns, Subsystem: "http",
 		Name: "requests_in_flight", Help: "Requests being served."})
-	m.reg.MustRegister(m.requests, m.duration, m.size, m.inFlight)
 	m.scrape = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
 	m.miss = m.newSeries(Miss, Miss)
 	m.unrouted = m.newSeries(Unrouted, Unrouted)
@@ -118,9 +119,14 @@ func orDefault(b, def []float64) []float64 {
 // Name returns the bundle's name, "metrics".
 func (m *Metrics) Name() string { return "metrics" }
 
-// AfterInitApp resolves the metrics path and starts observing the app's
-// routes.
+// AfterInitApp registers the collectors, resolves the metrics path and
+// starts observing the app's routes.
 func (m *Metrics) AfterInitApp(app *fwk.App) error {
+	for _, c := range []prometheus.Collector{m.requests, m.duration, m.size, m.inFlight} {
+		if err := m.reg.Register(c); err != nil {
+			return fmt.Errorf("fwkprom: registering the request metrics: %w", err)
+		}
+	}
 	m.path = m.opts.Path
 	if m.path == "" {
 		m.path = app.Config().Get("METRICS_PATH")

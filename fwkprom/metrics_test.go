@@ -2,6 +2,7 @@ package fwkprom_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,6 +18,7 @@ import (
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/fwkprom"
 	"github.com/fwkgo/fwk/routes"
+	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 )
 
@@ -280,4 +282,14 @@ func rawRequest(addr, method, path string) error {
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp.Body.Close()
+}
+
+func TestSecondMetricsOnOneRegistryFailsNew(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	newApp(t, fwk.DefaultConfig(), fwkprom.Options{Registry: reg})
+	_, err := fwk.New(fwk.DefaultConfig(), fwkprom.New(fwkprom.Options{Registry: reg}), appBundle{testRoutes()})
+	var are prometheus.AlreadyRegisteredError
+	if !errors.As(err, &are) || !strings.Contains(err.Error(), "fwkprom") {
+		t.Fatalf("fwk.New = %v, want an error naming fwkprom holding a prometheus.AlreadyRegisteredError", err)
+	}
 }

@@ -15,7 +15,9 @@ import (
 // middleware runs in an fwk app, else the connection's), status, bytes (of
 // the body, as written by the handler), duration and request_id ("" unless
 // RequestID runs outside it). The
-// level is Info, Error for a 5xx status. A request the handler wrote nothing
+// level is Info, Error for a 5xx status. The record is logged with the
+// request's context, so a handler such as fwkotel.LogHandler can add the
+// request's trace id. A request the handler wrote nothing
 // to is logged with status 200, what net/http sends.
 func AccessLog(l *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
