@@ -135,6 +135,9 @@ func resolveMeta(v any, typeName string, isResource bool) (m *Meta, err error) {
 		if m.MemberParam != "" || m.UniqueMemberParam != "" {
 			return nil, errorf(ErrInvalidMeta, "%s: MemberParam and UniqueMemberParam are resource options", typeName)
 		}
+		if m.Model != nil {
+			return nil, errorf(ErrInvalidMeta, "%s: Meta.Model is for types embedding fwk.ModelResource", typeName)
+		}
 		return m, nil
 	}
 	if err := modelDefaults(v, typeName, m); err != nil { // model_resource.go

@@ -200,3 +200,24 @@ func TestModelEmbeddedFields(t *testing.T) {
 	expect(t, mcall(app, "PATCH", "/stamps/1", map[string]any{"name": "m"}), http.StatusOK)
 	expect(t, mcall(app, "PUT", "/stamps/1", map[string]any{"name": "o"}), http.StatusOK)
 }
+
+type modelMetaController struct{ fwk.Controller }
+
+func (c *modelMetaController) Meta() fwk.Meta { return fwk.Meta{Model: &fwk.ModelMeta{Limit: 5}} }
+
+func (c *modelMetaController) Index(*fwk.Ctx) error { return nil }
+
+type modelMetaResource struct{ fwk.Resource }
+
+func (r *modelMetaResource) Meta() fwk.Meta { return fwk.Meta{Model: &fwk.ModelMeta{Limit: 5}} }
+
+func (r *modelMetaResource) List(*fwk.Ctx) error { return nil }
+
+func TestModelMetaOutsideModelResourceFailsNew(t *testing.T) {
+	for _, rs := range [][]*fwk.Route{routes.Controller("/c", &modelMetaController{}), routes.Resource("/r", &modelMetaResource{})} {
+		_, err := fwk.New(quietCfg(), tplApp{}.with(rs))
+		if !errors.Is(err, fwk.ErrInvalidMeta) || !strings.Contains(err.Error(), "Meta.Model is for types embedding fwk.ModelResource") {
+			t.Errorf("fwk.New = %v, want ErrInvalidMeta: Meta.Model without a model resource has no effect", err)
+		}
+	}
+}
