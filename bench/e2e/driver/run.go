@@ -111,7 +111,14 @@ func (e *env) timed(v variant, w string) (sample, error) {
 }
 
 // proc is a running server.
-type proc struct{ cmd *exec.Cmd }
+type proc struct {
+	cmd  *exec.Cmd
+	done chan struct{} // closed when the server has exited
+}
+
+// startBound bounds the wait for a server to listen: generous, for a busy
+// machine; the wait ends as soon as the server listens or exits.
+const startBound = 2 * time.Minute
 
 // start runs the server of v and waits until it accepts connections.
 func (e *env) start(v variant, w string) (*proc, error) {
@@ -132,16 +139,23 @@ func (e *env) start(v variant, w string) (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	p := &proc{cmd: cmd}
-	for range 200 {
+	p := &proc{cmd: cmd, done: make(chan struct{})}
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	bound := time.After(startBound)
+	for {
 		if c, err := net.Dial("tcp", e.addr); err == nil {
 			c.Close()
 			return p, nil
 		}
-		time.Sleep(25 * time.Millisecond)
+		select {
+		case <-p.done:
+			return nil, fmt.Errorf("%s exited (%v) before listening on %s", v.server, cmd.ProcessState, e.addr)
+		case <-bound:
+			p.stop()
+			return nil, fmt.Errorf("%s does not listen on %s after %v", v.server, e.addr, startBound)
+		case <-time.After(25 * time.Millisecond):
+		}
 	}
-	p.stop()
-	return nil, fmt.Errorf("%s does not listen on %s", v.server, e.addr)
 }
 
 // pickAddr sets e.addr to a free loopback port unless -addr named one, and
@@ -166,13 +180,11 @@ func (e *env) pickAddr() error {
 // stop ends the server and waits for it.
 func (p *proc) stop() {
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { _ = p.cmd.Wait(); close(done) }()
 	select {
-	case <-done:
+	case <-p.done:
 	case <-time.After(5 * time.Second):
 		_ = p.cmd.Process.Kill()
-		<-done
+		<-p.done
 	}
 }
 
