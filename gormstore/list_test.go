@@ -14,9 +14,8 @@ import (
 
 // seedArticles creates n articles whose ranks repeat (ties), and returns
 // them as stored.
-func seedArticles(t *testing.T, ctx context.Context, db *gorm.DB, n int) []Article {
+func seedArticles(t *testing.T, ctx context.Context, articles fwk.Store[Article], n int) []Article {
 	t.Helper()
-	articles, _ := stores(t, db)
 	var out []Article
 	for i := range n {
 		a := Article{Slug: fmt.Sprintf("a%02d", i), Title: fmt.Sprintf("t%d", i%4), Rank: (i * 7) % 5}
@@ -54,10 +53,10 @@ func allPages(t *testing.T, ctx context.Context, list func(context.Context, fwk.
 }
 
 func TestListPagesFiltersAndSorts(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, db *gorm.DB) {
+	forEachStore(t, func(t *testing.T, s storeSet) {
 		ctx := context.Background()
-		seeded := seedArticles(t, ctx, db, 23)
-		articles, _ := stores(t, db)
+		articles := s.articles
+		seeded := seedArticles(t, ctx, articles, 23)
 		tests := []struct {
 			name    string
 			q       fwk.Query
@@ -106,10 +105,10 @@ func TestListPagesFiltersAndSorts(t *testing.T) {
 // added before it does not repeat a row on the next page, and a cursor
 // this store did not make, or made for another order, is refused.
 func TestListKeysetCursor(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, db *gorm.DB) {
+	forEachBackend(t, func(t *testing.T, db *gorm.DB) { // keysets: the memory store's cursors are offsets
 		ctx := context.Background()
-		seedArticles(t, ctx, db, 6)
 		articles, _ := stores(t, db)
+		seedArticles(t, ctx, articles, 6)
 		q := fwk.Query{Limit: 3, Sort: []fwk.Sort{{Field: "Slug"}}}
 		first, err := articles.List(ctx, q)
 		if err != nil || first.Next == "" {
@@ -145,8 +144,8 @@ func TestListKeysetCursor(t *testing.T) {
 func TestListHostileFieldsAndValues(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
-		seedArticles(t, ctx, db, 3)
 		articles, _ := stores(t, db)
+		seedArticles(t, ctx, articles, 3)
 		hostile := []fwk.Query{
 			{Limit: 10, Sort: []fwk.Sort{{Field: "Rank; DROP TABLE articles; --"}}},
 			{Limit: 10, Sort: []fwk.Sort{{Field: "rank"}}}, // a column name, not the Go field

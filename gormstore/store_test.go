@@ -114,9 +114,9 @@ func TestCRUDWithVersionColumn(t *testing.T) {
 }
 
 func TestCRUDWithHashVersionAndScope(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, db *gorm.DB) {
+	forEachStore(t, func(t *testing.T, s storeSet) {
 		ctx := context.Background()
-		articles, notes := stores(t, db)
+		articles, notes := s.articles, s.notes
 		a1, a2 := &Article{Slug: "a1"}, &Article{Slug: "a2"}
 		for _, a := range []*Article{a1, a2} {
 			if _, err := articles.Create(ctx, a); err != nil {
