@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestTemplateLinkCheck(t *testing.T) {
 		t.Fatalf("good links: %v", err)
 	}
 	_, err := fwk.New(linkConfig(), linkBundle{tpl: os.DirFS("testdata/brokenlink"), static: static})
-	want := `fwk: template link: urlFor "site.abuot" (declared at site/index.html:3 of bundle "app"): broken link: unknown endpoint`
+	want := `fwk: template link: urlFor "site.abuot" (declared at site/index.html:3 of bundle "app"): broken link: unknown endpoint; did you mean "site.about"?`
 	if err == nil || err.Error() != want || !errors.Is(err, fwk.ErrBrokenLink) || !errors.Is(err, router.ErrUnknownEndpoint) {
 		t.Errorf("broken link: error %v,\nwant %s", err, want)
 	}
@@ -60,6 +61,75 @@ func TestTemplateLinkCheck(t *testing.T) {
 		_, err := fwk.New(linkConfig(), linkBundle{tpl: fstest.MapFS{"site/x.html": &fstest.MapFile{Data: []byte(tt.text)}}, static: static})
 		if !errors.Is(err, fwk.ErrBrokenLink) || !errors.Is(err, tt.is) || !strings.Contains(err.Error(), "site/x.html:1") {
 			t.Errorf("%s: error %v, want %v at site/x.html:1", tt.text, err, tt.is)
+		}
+	}
+}
+
+// tagView serves several rules of one endpoint.
+var tagView = http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
+
+// paramBundle routes views whose rules have URL parameters, and renders
+// the template text.
+type paramBundle struct{ text string }
+
+func (paramBundle) Name() string { return "app" }
+func (b paramBundle) Templates() fs.FS {
+	return fstest.MapFS{"site/x.html": &fstest.MapFile{Data: []byte(b.text)}}
+}
+func (paramBundle) Routes() []*fwk.Route {
+	view := func(ctx *fwk.Ctx, id int) error { return nil }
+	return routes.Tree(
+		routes.Controller("/", &LinkSiteController{}),
+		routes.Func("/posts/<int:id>", view, fwk.Endpoint("post")),
+		routes.Func("/list", tagView, fwk.Endpoint("list"), fwk.Defaults(map[string]any{"id": 1})),
+		routes.Func("/list/<int:id>", tagView, fwk.Endpoint("list")),
+		routes.Func("/tag/<int:id>", tagView, fwk.Endpoint("tag")),
+		routes.Func("/tag/<name>/<int:id>", tagView, fwk.Endpoint("tag")),
+	)
+}
+
+// TestTemplateLinkParamsCheck: a constant urlFor target whose every rule
+// needs a URL parameter the link does not give fails fwk.New, naming the
+// parameter, the rule and the place; a rule that fits, a default, or keys
+// the check cannot read (a variable, a piped value) pass.
+func TestTemplateLinkParamsCheck(t *testing.T) {
+	for _, text := range []string{
+		`{{urlFor "post" "id" 1}}`,
+		`{{urlFor "post" "page" 2 "id" .ID}}`,
+		`{{urlFor "list"}}`,                    // the default gives id
+		`{{urlFor "tag" "id" 3}}`,              // one rule of two fits
+		`{{urlFor "post" .Key 1}}`,             // a key the check cannot read
+		`{{.ID | urlFor "post" "id"}}`,         // the value is piped in
+		`{{urlFor "HOME_URL"}}{{urlFor "/x"}}`, // not views
+	} {
+		if _, err := fwk.New(linkConfig(), paramBundle{text}); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
+	_, err := fwk.New(linkConfig(), paramBundle{"\n{{urlFor \"post\" \"page\" 2}}"})
+	want := `fwk: template link: urlFor "post" (declared at site/x.html:2 of bundle "app"): broken link: ` +
+		`missing parameter: "id" of /posts/<int:id> (app.post) has no value: give it as urlFor "post" "id" <value>`
+	if err == nil || err.Error() != want || !errors.Is(err, fwk.ErrBrokenLink) || !errors.Is(err, router.ErrMissingParam) {
+		t.Errorf("missing parameter: error %v,\nwant %s", err, want)
+	}
+	_, err = fwk.New(linkConfig(), paramBundle{`{{urlFor "tag" "name" "go"}}`})
+	if !errors.Is(err, router.ErrMissingParam) {
+		t.Errorf("no rule of tag fits: error %v", err)
+	}
+}
+
+// TestTemplateLinkDidYouMean: an unknown view name in a template link
+// suggests the nearest known one: a method, a controller key, an endpoint.
+func TestTemplateLinkDidYouMean(t *testing.T) {
+	for text, want := range map[string]string{
+		`{{urlFor "Indx"}}`:                    `did you mean "Index"?`,
+		`{{urlFor "LinkSiteControler.About"}}`: `did you mean "LinkSiteController.About"?`,
+		`{{urlFor "pots" "id" 1}}`:             `did you mean "post"?`,
+		`{{urlFor "Contact"}}`:                 "unknown endpoint",
+	} {
+		_, err := fwk.New(linkConfig(), paramBundle{text})
+		if !errors.Is(err, router.ErrUnknownEndpoint) || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: error %v, want one ending in %s", text, err, want)
 		}
 	}
 }

@@ -290,9 +290,9 @@ func embedPlaceholders(t *testing.T, dir, code string) {
 }
 
 // writeScratchModule writes the go.mod and go.sum of the scratch module: it
-// requires this module, the Redis store, the metrics and the tracing, each
-// replaced by its folder, and starts from their go.sum files, so nothing is
-// fetched.
+// requires this module, the Redis store, the metrics, the tracing and the
+// docs page (openapiui), each replaced by its folder, and starts from their
+// go.sum files, so nothing is fetched.
 func writeScratchModule(t *testing.T, root, dir string) {
 	t.Helper()
 	goMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
@@ -301,7 +301,7 @@ func writeScratchModule(t *testing.T, root, dir string) {
 	}
 	goLine := regexp.MustCompile(`(?m)^go [0-9.]+$`).Find(goMod)
 	mods := map[string]string{"github.com/fwkgo/fwk": root}
-	for _, m := range []string{"redisstore", "fwkprom", "fwkotel"} {
+	for _, m := range []string{"redisstore", "fwkprom", "fwkotel", "openapiui"} {
 		mods["github.com/fwkgo/fwk/"+m] = filepath.Join(root, m)
 	}
 	var mod, sum bytes.Buffer

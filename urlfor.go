@@ -29,6 +29,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/fwkgo/fwk/internal/suggest"
 	"github.com/fwkgo/fwk/naming"
 	"github.com/fwkgo/fwk/router"
 )
@@ -279,6 +280,7 @@ type urlError struct {
 	target string
 	detail string // e.g. `(config value "x")`
 	err    error
+	hint   string // `; did you mean "x"?` or ""
 }
 
 func (e *urlError) Error() string {
@@ -286,7 +288,7 @@ func (e *urlError) Error() string {
 	if e.detail != "" {
 		msg += " " + e.detail
 	}
-	return msg + ": " + strings.TrimPrefix(e.err.Error(), "fwk: ")
+	return msg + ": " + strings.TrimPrefix(e.err.Error(), "fwk: ") + e.hint
 }
 
 func (e *urlError) Unwrap() error { return e.err }
@@ -313,7 +315,7 @@ func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlA
 			if errors.Is(err, router.ErrUnknownEndpoint) {
 				err = fmt.Errorf("%w: config key not set", ErrUnknownTarget)
 			}
-			return u, false, wrapURLErr(target, err)
+			return u, false, a.wrapURLErr(target, ctrl, err)
 		}
 		if strings.IndexByte(val, '/') >= 0 {
 			return val, true, nil
@@ -325,14 +327,20 @@ func (a *App) urlFor(r *http.Request, ctrl reflect.Type, target string, ua *urlA
 		return u, false, nil
 	}
 	u, err = a.build(r, ctrl, target, ua, values)
-	return u, false, wrapURLErr(target, err)
+	return u, false, a.wrapURLErr(target, ctrl, err)
 }
 
-func wrapURLErr(target string, err error) error {
+// wrapURLErr names target in err; an unknown target gets the "did you
+// mean" of the nearest view name, unless the router gave one.
+func (a *App) wrapURLErr(target string, ctrl reflect.Type, err error) error {
 	if err == nil {
 		return nil
 	}
-	return urlForErr(target, err)
+	e := &urlError{target: target, err: err}
+	if errors.Is(err, router.ErrUnknownEndpoint) && !strings.Contains(err.Error(), "did you mean") {
+		e.hint = suggest.Hint(target, a.viewNames(ctrl))
+	}
+	return e
 }
 
 // isUpper is Python's str.isupper: at least one cased character and no

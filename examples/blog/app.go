@@ -13,6 +13,7 @@ import (
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/examples/blog/theme"
 	"github.com/fwkgo/fwk/middleware"
+	"github.com/fwkgo/fwk/openapiui"
 	"github.com/fwkgo/fwk/routes"
 )
 
@@ -23,9 +24,10 @@ var templateFiles embed.FS
 type Blog struct {
 	store    *Store
 	keys     *Keys
-	limits   *RateLimiter     // of the login (ratelimit.go)
-	log      *slog.Logger     // the access log; nil for slog.Default()
-	sessions fwk.SessionStore // nil: sessions in the signed cookie
+	limits   *RateLimiter      // of the login (ratelimit.go)
+	log      *slog.Logger      // the access log; nil for slog.Default()
+	sessions fwk.SessionStore  // nil: sessions in the signed cookie
+	docs     *openapiui.Bundle // the API's docs page; nil when the document is not served
 }
 
 // Keys holds the secrets the views check, injected into the controllers
@@ -49,8 +51,17 @@ func (b *Blog) Routes() []*fwk.Route {
 			routes.Resource("/posts", &PostResource{}, routes.Subresources(
 				routes.Resource("/comments", &CommentResource{}),
 			)),
+			b.docsRoutes(),
 		),
 	)
+}
+
+// docsRoutes is the route of the API's docs page (/api/docs), if any.
+func (b *Blog) docsRoutes() []*fwk.Route {
+	if b.docs == nil {
+		return nil
+	}
+	return routes.Include("", b.docs.Routes())
 }
 
 // Templates returns the blog's pages; the theme bundle's layout and
@@ -131,7 +142,12 @@ func NewApp(cfg fwk.Config, o Options) (*fwk.App, error) {
 	if o.LoginLimits != nil {
 		limits = *o.LoginLimits
 	}
-	bundles := append(o.Observe[:len(o.Observe):len(o.Observe)], theme.Bundle{}, &Blog{store: o.Store,
-		keys: &Keys{APIToken: o.APIToken}, limits: NewRateLimiter(limits), log: o.Logger, sessions: o.Sessions})
-	return fwk.New(cfg, bundles...)
+	blog := &Blog{store: o.Store, keys: &Keys{APIToken: o.APIToken},
+		limits: NewRateLimiter(limits), log: o.Logger, sessions: o.Sessions}
+	bundles := append(o.Observe[:len(o.Observe):len(o.Observe)], theme.Bundle{})
+	if cfg.OpenAPIPath != "" { // the docs page shows the document: Swagger UI, served by the app
+		blog.docs = &openapiui.Bundle{Path: "/docs"}
+		bundles = append(bundles, blog.docs)
+	}
+	return fwk.New(cfg, append(bundles, blog)...)
 }

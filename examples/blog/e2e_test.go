@@ -47,8 +47,9 @@ type browser struct {
 	n     int    // screenshots taken
 }
 
-// newBrowser starts a headless browser with a fresh profile for the test.
-func newBrowser(t *testing.T, base string) *browser {
+// newBrowser starts a headless browser with a fresh profile for the test;
+// extra holds more options of the browser.
+func newBrowser(t *testing.T, base string, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	path := findBrowser(t)
 	shots, err := os.MkdirTemp("", "fwk-blog-e2e-")
@@ -56,7 +57,7 @@ func newBrowser(t *testing.T, base string) *browser {
 		t.Fatal(err)
 	}
 	t.Logf("screenshots of %s go to %s", t.Name(), shots)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
@@ -68,7 +69,8 @@ func newBrowser(t *testing.T, base string) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.WindowSize(1024, 800),
 		chromedp.UserDataDir(t.TempDir()),
-	)
+	}, extra...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	t.Cleanup(cancelTab)

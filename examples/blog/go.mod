@@ -12,12 +12,16 @@ replace github.com/fwkgo/fwk/fwkprom => ../../fwkprom
 
 replace github.com/fwkgo/fwk/fwkotel => ../../fwkotel
 
+replace github.com/fwkgo/fwk/openapiui => ../../openapiui
+
 require (
+	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/fwkgo/fwk v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/fwkotel v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/fwkprom v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/gormstore v0.0.0-00010101000000-000000000000
+	github.com/fwkgo/fwk/openapiui v0.0.0-00010101000000-000000000000
 	github.com/fwkgo/fwk/redisstore v0.0.0-00010101000000-000000000000
 	github.com/glebarez/go-sqlite v1.21.2
 	github.com/glebarez/sqlite v1.11.0
@@ -38,7 +42,6 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/buger/jsonparser v1.6.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/felixge/httpsnoop v1.1.0 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.16 // indirect

@@ -31,6 +31,12 @@ type Link struct {
 	File   string // the file's path in that source
 	Line   int    // 1-based
 	Target string // the constant argument
+	// Keys are the constant keys of the key, value pairs after Target,
+	// space-separated ("id page" for {{urlFor "post" "id" .ID "page" 2}}).
+	Keys string
+	// OpenKeys reports that some key is not a constant string (a variable,
+	// a field, a piped value), so Keys may not be all of them.
+	OpenKeys bool
 }
 
 // Links returns the calls of Options.LinkFunc with a constant first
@@ -149,10 +155,28 @@ func (s *Set) collectLinks(bundle, file, text string, trees map[string]*parse.Tr
 				return
 			}
 			if str, isStr := cmd.Args[1].(*parse.StringNode); isStr {
-				s.links = append(s.links, Link{Bundle: bundle, File: file, Line: lineOf(str.Pos), Target: str.Text})
+				l := Link{Bundle: bundle, File: file, Line: lineOf(str.Pos), Target: str.Text}
+				l.Keys, l.OpenKeys = constKeys(cmd.Args[2:])
+				s.links = append(s.links, l)
 			}
 		})
 	}
+}
+
+// constKeys returns the constant keys of key, value pairs, space-separated,
+// and whether some key is not a constant (or a value is piped in: an odd
+// number of arguments).
+func constKeys(args []parse.Node) (string, bool) {
+	open := len(args)%2 != 0
+	var keys []string
+	for i := 0; i < len(args); i += 2 {
+		if str, ok := args[i].(*parse.StringNode); ok {
+			keys = append(keys, str.Text)
+		} else {
+			open = true
+		}
+	}
+	return strings.Join(keys, " "), open
 }
 
 // walkList calls f for every node under l, depth first.

@@ -58,6 +58,7 @@ func TestLinks(t *testing.T) {
 		{Bundle: "app", FS: fstest.MapFS{
 			"site/index.html":   file("<a href=\"{{urlFor \"site.index\"}}\">\n{{if .}}\n{{urlFor \"Indx\" \"id\" .}}{{end}}{{urlFor .Dynamic}}{{template \"site/index.html\" .}}"),
 			"partials/nav.html": file(`{{range .}}{{with urlFor "nav.home"}}{{.}}{{end}}{{end}}`),
+			"site/keys.html":    file(`{{urlFor "post" "id" 1 "page" .P}}{{urlFor "var" .K 1}}{{.ID | urlFor "piped" "id"}}`),
 		}},
 		{Bundle: "vendor", FS: fstest.MapFS{"site/index.html": file("\n\n{{ urlFor \"vendor.home\" | print }}")}},
 	}
@@ -71,7 +72,10 @@ func TestLinks(t *testing.T) {
 	}
 	want := []tmpl.Link{
 		{Bundle: "app", File: "site/index.html", Line: 1, Target: "site.index"},
-		{Bundle: "app", File: "site/index.html", Line: 3, Target: "Indx"},
+		{Bundle: "app", File: "site/index.html", Line: 3, Target: "Indx", Keys: "id"},
+		{Bundle: "app", File: "site/keys.html", Line: 1, Target: "post", Keys: "id page"},
+		{Bundle: "app", File: "site/keys.html", Line: 1, Target: "var", OpenKeys: true},
+		{Bundle: "app", File: "site/keys.html", Line: 1, Target: "piped", Keys: "id", OpenKeys: true},
 		{Bundle: "app", File: "partials/nav.html", Line: 1, Target: "nav.home"},
 		{Bundle: "vendor", File: "site/index.html", Line: 3, Target: "vendor.home"},
 	}

@@ -7,8 +7,12 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
+
+	"github.com/fwkgo/fwk/internal/suggest"
 )
 
 // ErrNotFound is wrapped by the error of [Set.Render] for a template that no
@@ -214,7 +218,21 @@ func (s *Set) notFound(name string) error {
 	for i, src := range s.srcs {
 		bundles[i] = fmt.Sprintf("%q", src.Bundle)
 	}
-	return fmt.Errorf("fwk: template %q not found in bundles [%s]: %w", name, strings.Join(bundles, ", "), ErrNotFound)
+	return fmt.Errorf("fwk: template %q not found in bundles [%s]: %w%s", name, strings.Join(bundles, ", "), ErrNotFound,
+		suggest.Hint(name, s.names()))
+}
+
+// names returns the names of the templates, sorted: those parsed, or in
+// debug mode those the sources hold now.
+func (s *Set) names() []string {
+	if !s.debug {
+		return slices.Sorted(maps.Keys(s.pages))
+	}
+	files, err := s.scan(".")
+	if err != nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(files))
 }
 
 func (s *Set) buffer() *bytes.Buffer {
