@@ -159,6 +159,6 @@ func ExampleErrBrokenLink() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, fwk.ErrBrokenLink))
 	// Output:
-	// fwk: template link: urlFor "site.abuot" (declared at site/index.html:2 of bundle "app"): broken link: unknown endpoint
+	// fwk: template link: urlFor "site.abuot" (declared at site/index.html:2 of bundle "app"): broken link: unknown endpoint; did you mean "site.about"?
 	// true
 }
