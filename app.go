@@ -107,6 +107,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.start(); err != nil {
 		return nil, err
 	}
+	a.reportFixedFiles() // app_reload.go
 	if err := a.checkTemplateLinks(); err != nil {
 		return nil, err
 	}

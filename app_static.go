@@ -13,8 +13,11 @@ import (
 
 // addStatic serves the static files of bundle name from fsys at
 // /<name>/static/<path:filename> (endpoint "<name>.static", GET and HEAD).
+// With Config.Debug every answer says Cache-Control: no-cache, so that a
+// browser asks again on each page load and an edited file shows at once.
 func (a *App) addStatic(name string, fsys fs.FS) error {
 	h := newStaticFiles(fsys)
+	h.revalidate = a.cfg.Debug
 	r := &Route{
 		rule:       "/" + name + "/static/<path:filename>",
 		view:       h,
@@ -50,8 +53,9 @@ func (a *App) addStatic(name string, fsys fs.FS) error {
 // the app like any view's: App.HandleError and the JSON/HTML negotiation
 // apply.
 type staticFiles struct {
-	fsys  fs.FS
-	links fs.ReadLinkFS // nil: fsys keeps links inside itself or has none
+	fsys       fs.FS
+	links      fs.ReadLinkFS // nil: fsys keeps links inside itself or has none
+	revalidate bool          // Cache-Control: no-cache (Debug)
 }
 
 // dirFSType is the type of os.DirFS's file systems.
@@ -110,6 +114,9 @@ func (s *staticFiles) serveFile(w http.ResponseWriter, r *http.Request, name str
 		content = bytes.NewReader(b)
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if s.revalidate {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	ew := &errorStatusWriter{ResponseWriter: w}
 	http.ServeContent(ew, r, st.Name(), st.ModTime(), content)
 	if ew.status != 0 {

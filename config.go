@@ -169,8 +169,9 @@ type Config struct {
 	// stops sending requests before the listener closes: a little more than
 	// the balancer's check interval. Default 0.
 	DrainDelay time.Duration
-	// Debug (DEBUG) shows error details and panic stacks to clients and
-	// re-reads templates on every render. Default false.
+	// Debug (DEBUG) shows error details and panic stacks to clients,
+	// re-reads templates on every render and answers static files with
+	// Cache-Control: no-cache, so that edits show on refresh. Default false.
 	Debug bool
 	// Values holds the application's own keys, read with Get. Keys named
 	// above are never looked up here.
