@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/fwkgo/fwk/internal/tmpl"
 )
 
 // Sentinel errors of start-up, for errors.Is. Router errors (a bad rule, an
@@ -37,6 +39,10 @@ var (
 	// ErrBrokenLink: a template calls urlFor with a constant target that
 	// does not resolve.
 	ErrBrokenLink = errors.New("broken link")
+	// ErrTemplateNotFound: no bundle holds the template, for Ctx.Render
+	// (its error wraps it) and for the names a view declares with Renders
+	// (fwk.New fails).
+	ErrTemplateNotFound = tmpl.ErrNotFound
 )
 
 // StartupError is an error of fwk.New. Its message has the form

@@ -125,10 +125,13 @@ func unsafeMethod(m string) bool {
 }
 
 // opDoc is what a route says of its operations in the OpenAPI document
-// (the Summary, Description and Deprecated options).
+// (the Summary, Description and Deprecated options), and the templates it
+// declares (Renders): declarations that change no answer, kept behind one
+// pointer so that the Route record stays small.
 type opDoc struct {
 	summary, description string
 	deprecated           bool
+	renders              []string // Renders (render_check.go)
 }
 
 // inherit takes from base what d does not say.
@@ -140,6 +143,9 @@ func (d *opDoc) inherit(base opDoc) {
 		d.description = base.description
 	}
 	d.deprecated = d.deprecated || base.deprecated
+	if len(d.renders) == 0 {
+		d.renders = base.renders
+	}
 }
 
 // operation builds the operation of v, without its id.

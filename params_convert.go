@@ -102,7 +102,10 @@ func (v *view) prepare() error {
 			return fmt.Errorf("%w: ParamConverter needs a view taking *fwk.Ctx, not an http.Handler", ErrBadView)
 		}
 	}
-	return v.app.prepareTemplates(r)
+	if err := v.app.prepareTemplates(r); err != nil {
+		return err
+	}
+	return v.app.checkRenders(r) // render_check.go
 }
 
 // converters returns the ParamConverter declaration of the route's view:

@@ -189,12 +189,21 @@ func (h htmlWriter) Write(b []byte) (int, error) {
 
 // templateName resolves name for the view being served (see Render).
 func (c *Ctx) templateName(name string) string {
-	folder, ext := "", c.app.cfg.TemplateFileExtension
-	if c.view != nil && c.view.route.meta != nil {
-		m := c.view.route.meta
-		folder = m.TemplateFolder
-		if m.TemplateFileExtension != "" {
-			ext = m.TemplateFileExtension
+	var r *Route
+	if c.view != nil {
+		r = c.view.route
+	}
+	return c.app.templateName(r, name)
+}
+
+// templateName resolves name for the views of r (nil: a view of no
+// controller).
+func (a *App) templateName(r *Route, name string) string {
+	folder, ext := "", a.cfg.TemplateFileExtension
+	if r != nil && r.meta != nil {
+		folder = r.meta.TemplateFolder
+		if r.meta.TemplateFileExtension != "" {
+			ext = r.meta.TemplateFileExtension
 		}
 	}
 	return resolveTemplate(name, folder, ext)

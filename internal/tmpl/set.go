@@ -219,12 +219,12 @@ func (s *Set) notFound(name string) error {
 		bundles[i] = fmt.Sprintf("%q", src.Bundle)
 	}
 	return fmt.Errorf("fwk: template %q not found in bundles [%s]: %w%s", name, strings.Join(bundles, ", "), ErrNotFound,
-		suggest.Hint(name, s.names()))
+		suggest.Hint(name, s.Names()))
 }
 
-// names returns the names of the templates, sorted: those parsed, or in
+// Names returns the names of the templates, sorted: those parsed, or in
 // debug mode those the sources hold now.
-func (s *Set) names() []string {
+func (s *Set) Names() []string {
 	if !s.debug {
 		return slices.Sorted(maps.Keys(s.pages))
 	}
