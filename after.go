@@ -33,6 +33,14 @@ func (c *Ctx) AfterThisRequest(fn func(w http.ResponseWriter)) {
 	if fn == nil {
 		return
 	}
+	g := &c.guard
+	g.mu.Lock() // a decorator may be answering in another goroutine (viewGuard)
+	defer g.mu.Unlock()
+	if g.detached.Load() {
+		c.app.log.Debug("fwk: AfterThisRequest called after a decorator answered the request; callback dropped",
+			"path", c.req.URL.Path)
+		return
+	}
 	a := &c.after
 	switch {
 	case a.state == afterDone || a.state == afterIdle && c.rw.started():

@@ -19,7 +19,6 @@ package fwk
 // struct, ParamConverter) and go through reflect.Value.Call.
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -242,7 +241,7 @@ func (v *view) wrapMiddleware() error {
 		if mw[i] == nil {
 			return fmt.Errorf("%w: middleware %d of %d is nil", ErrBadView, i+1, len(mw))
 		}
-		if h = mw[i](h); h == nil {
+		if h = mw[i](guardLayer(h)); h == nil {
 			return fmt.Errorf("%w: middleware %d of %d returned a nil handler", ErrBadView, i+1, len(mw))
 		}
 	}
@@ -250,35 +249,15 @@ func (v *view) wrapMiddleware() error {
 	return nil
 }
 
-// ctxKey is the request-context key of the *Ctx on routes with middleware.
-type ctxKey struct{}
-
-// ctxRef is what the context of a request served through middleware
-// holds: its Ctx, and the round of c.guard it was served in, which a view
-// started late (after the Ctx went on to another request) does not match.
-type ctxRef struct {
-	c     *Ctx
-	round uint64
-}
-
-// withCtx returns r carrying c in its round, for middleware chains and
-// http.Handler views.
-func withCtx(r *http.Request, c *Ctx, round uint64) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, &ctxRef{c: c, round: round}))
-}
-
-// serveInner is the innermost handler of a middleware chain around a fwk view.
+// serveInner is the innermost handler of a middleware chain around a fwk
+// view; guardLayer, around it, counts it in the guard of its Ctx.
 func (v *view) serveInner(w http.ResponseWriter, r *http.Request) {
-	ref, _ := r.Context().Value(ctxKey{}).(*ctxRef)
+	ref := refFrom(r)
 	if ref == nil {
 		v.app.lostCtx(w, r, v)
 		return
 	}
 	c := ref.c
-	if !c.guard.enter(ref.round, r.Context()) { // its decorators returned (viewGuard)
-		return
-	}
-	defer c.guard.leave()
 	c.w, c.req = w, r
 	if err := v.call(c); err != nil {
 		v.app.handleError(c, err)

@@ -277,6 +277,10 @@ type respWriter struct {
 // view; the first status set wins, as with net/http. Informational statuses
 // (1xx) and invalid codes go through at once.
 func (w *respWriter) WriteHeader(code int) {
+	if out := w.detachedTo(); out != nil {
+		out.WriteHeader(code)
+		return
+	}
 	if w.failed {
 		return
 	}
@@ -314,6 +318,9 @@ func (w *respWriter) sendPending() {
 
 // Write forwards b, recording an implicit 200.
 func (w *respWriter) Write(b []byte) (int, error) {
+	if out := w.detachedTo(); out != nil {
+		return out.Write(b)
+	}
 	if !w.send() {
 		return 0, errSessionNotSaved
 	}
@@ -326,6 +333,10 @@ func (w *respWriter) Write(b []byte) (int, error) {
 
 // Flush flushes the underlying writer when it can.
 func (w *respWriter) Flush() {
+	if out := w.detachedTo(); out != nil {
+		_ = http.NewResponseController(out).Flush()
+		return
+	}
 	if !w.send() {
 		return
 	}
@@ -338,6 +349,9 @@ func (w *respWriter) Flush() {
 // Header returns the response headers, recording them first (see
 // recordHeaders).
 func (w *respWriter) Header() http.Header {
+	if out := w.detachedTo(); out != nil {
+		return out.Header()
+	}
 	w.recordHeaders()
 	return w.ResponseWriter.Header()
 }
@@ -364,7 +378,22 @@ func (w *respWriter) recordHeaders() {
 }
 
 // Unwrap returns the underlying writer, for http.ResponseController.
-func (w *respWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *respWriter) Unwrap() http.ResponseWriter {
+	if out := w.detachedTo(); out != nil {
+		return out
+	}
+	return w.ResponseWriter
+}
+
+// detachedTo returns the server's writer once a decorator took the
+// response (viewGuard.detach), else nil: the App's writer then records
+// nothing and saves nothing.
+func (w *respWriter) detachedTo() http.ResponseWriter {
+	if w.c != nil && w.c.guard.detached.Load() {
+		return w.c.guard.out
+	}
+	return nil
+}
 
 // started reports whether a status was sent.
 func (w *respWriter) started() bool { return w.status != 0 }
@@ -378,9 +407,20 @@ var errSessionNotSaved = errors.New("fwk: the session could not be saved; the re
 // logged 500 (an error page) and it returns false: the caller's write is
 // dropped. A request that never used the session pays one comparison.
 func (w *respWriter) beforeHeaders() bool {
+	if w.c == nil {
+		return true
+	}
+	if w.c.guard.decorated() {
+		return w.c.guard.saveFor(w) // see viewGuard
+	}
+	return w.save()
+}
+
+// save saves the session of beforeHeaders.
+func (w *respWriter) save() bool {
 	c := w.c
-	if c == nil || c.guard.outsideAnswer() || !c.sess.loaded || c.sess.saved {
-		return true // outsideAnswer: the running view's session is not read
+	if !c.sess.loaded || c.sess.saved {
+		return true
 	}
 	err := c.saveSession()
 	if err == nil {

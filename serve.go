@@ -97,10 +97,10 @@ func (a *App) serveHandler(c *Ctx, v *view) {
 }
 
 // ctxFromRequest returns the *Ctx of a request served by an App to an
-// http.Handler view or through middleware, or nil. The Ctx is valid only
-// until the handler returns.
+// http.Handler view or through middleware, or nil, in particular once the
+// decorators of the request returned (viewGuard).
 func ctxFromRequest(r *http.Request) *Ctx {
-	if ref, _ := r.Context().Value(ctxKey{}).(*ctxRef); ref != nil {
+	if ref := refFrom(r); ref != nil && ref.c.guard.isLive(ref.round) {
 		return ref.c
 	}
 	return nil
