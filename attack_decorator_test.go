@@ -13,8 +13,8 @@ import (
 )
 
 // TestTimeoutDecoratorViewKeepsItsCtx: a view behind a decorator that runs
-// it in another goroutine and answers first (middleware.Timeout, that is
-// http.TimeoutHandler) keeps its own request: its Ctx is not cleared and
+// it in another goroutine and answers first (middleware.Timeout) keeps its
+// own request: its Ctx is not cleared and
 // handed to another request while it still runs, which would show it (and
 // let it change) another user's request and session. The view here goes
 // on only after the 503 reached the client and another request was
@@ -49,7 +49,7 @@ func TestTimeoutDecoratorViewKeepsItsCtx(t *testing.T) {
 			done <- 0
 			return
 		}
-		done <- res.StatusCode // the header: the body ends when the view does
+		done <- res.StatusCode // the 503 comes while the view runs
 		_, _ = io.Copy(io.Discard, res.Body)
 		res.Body.Close()
 	}()

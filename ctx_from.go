@@ -9,7 +9,10 @@ import "net/http"
 // particular inside app-wide middleware (a bundle's Middleware), which runs
 // before the request is routed.
 //
-// The Ctx is valid only until the handler returns.
+// The Ctx is valid only until the handler returns. Once the decorators of
+// the request returned, CtxFrom returns nil: a goroutine a decorator left
+// running (the standard http.TimeoutHandler leaves the rest of the chain
+// running after its 503) never gets a Ctx that serves another request.
 //
 //	func requireLogin(next http.Handler) http.Handler {
 //		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

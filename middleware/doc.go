@@ -27,8 +27,8 @@
 //	            when the peer is one of the trusted proxies.
 //	Compress    gzip or zstd by Accept-Encoding (klauspost/compress gzhttp).
 //	CORS        cross-origin requests and preflights (rs/cors).
-//	Timeout     a 503 when the handler has not answered in time
-//	            (http.TimeoutHandler).
+//	Timeout     a 503 when the handler has not answered in time; it
+//	            returns once the handler has.
 //	BodyLimit   request bodies larger than a limit are refused (413).
 //
 // Recorder is the response writer AccessLog uses to see the final status and
