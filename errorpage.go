@@ -200,7 +200,7 @@ func callErrorHandler(h ErrorHandler, c *Ctx, err error) (herr error) {
 // Config.TemplateFileExtension), renders the page for clients that ask for
 // HTML (Accept: text/html, as browsers send when they navigate; others get
 // the built-in page). It gets the fields as an M ("Status",
-// "Title", "Message", "Fields", "Err", "Debug"), so that a layout reading
+// "Title", "Message", "Fields", "Hint", "Err", "Debug"), so that a layout reading
 // keys of other pages (".user") finds nothing rather than failing. Without
 // such a template the app writes its own page with the same contents.
 //
@@ -215,6 +215,10 @@ type ErrorPage struct {
 	Message string
 	// Fields are the messages per field of a *ValidationError.
 	Fields map[string][]string
+	// Hint says how to avoid the error, when fwk knows: for a form posted
+	// without its CSRF token, the field to add and the template helpers
+	// that add it. It names no secret and no value of the request.
+	Hint string
 	// Err is the error rendered. Its text is meant for the log: show
 	// Message to users.
 	Err error
@@ -237,7 +241,8 @@ type ErrorDebug struct {
 
 // data returns the fields of p as the data of an error template.
 func (p *ErrorPage) data() M {
-	return M{"Status": p.Status, "Title": p.Title, "Message": p.Message, "Fields": p.Fields, "Err": p.Err, "Debug": p.Debug}
+	return M{"Status": p.Status, "Title": p.Title, "Message": p.Message, "Fields": p.Fields, "Hint": p.Hint,
+		"Err": p.Err, "Debug": p.Debug}
 }
 
 // newErrorPage decides what the client may see: the message of an
@@ -251,6 +256,7 @@ func (a *App) newErrorPage(c *Ctx, err error, status int) *ErrorPage {
 	if errors.As(err, &ve) {
 		p.Fields = ve.Fields
 	}
+	p.Hint = a.errorHint(err, status)
 	if !a.cfg.Debug || status < 500 {
 		return p
 	}
@@ -290,8 +296,9 @@ func (p *ErrorPage) writeJSON(w http.ResponseWriter) {
 		Error  string              `json:"error"`
 		Status int                 `json:"status"`
 		Errors map[string][]string `json:"errors,omitempty"`
+		Hint   string              `json:"hint,omitempty"`
 		Debug  *ErrorDebug         `json:"debug,omitempty"`
-	}{p.Message, p.Status, p.Fields, p.Debug})
+	}{p.Message, p.Status, p.Fields, p.Hint, p.Debug})
 	if err != nil { // strings and ints always encode
 		body = []byte(`{"error":"Internal Server Error","status":500}`)
 	}

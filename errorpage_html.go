@@ -95,6 +95,11 @@ func (p *ErrorPage) writeHTML(w http.ResponseWriter) {
 	b.WriteString(html.EscapeString(p.Message))
 	b.WriteString("</p>\n")
 	writeFieldList(&b, p.Fields)
+	if p.Hint != "" {
+		b.WriteString("<p class=\"hint\">")
+		b.WriteString(html.EscapeString(p.Hint))
+		b.WriteString("</p>\n")
+	}
 	if d := p.Debug; d != nil {
 		b.WriteString("<h2>Debug</h2>\n<pre>")
 		b.WriteString(html.EscapeString(d.Error))

@@ -59,3 +59,40 @@ func ExampleBindForm() {
 	// <label for="name">Your name</label> <input type="text" id="name" name="name" value="Ann" required>
 	// thanks, Ann
 }
+
+// signupForm checks its fields together: a message of the form as a whole.
+type signupForm struct {
+	fwk.Form
+	Password string `input:"password"`
+	Confirm  string `input:"password"`
+}
+
+func (f *signupForm) ValidateForm() {
+	if f.Password != f.Confirm {
+		f.AddError("", "The passwords do not match.")
+	}
+}
+
+func ExampleForm_FormErrors() {
+	app, _ := fwk.New(fwk.DefaultConfig(), tplApp{}.with(routes.Tree(
+		routes.Func("/signup", func(ctx *fwk.Ctx) error {
+			f := &signupForm{}
+			if err := fwk.BindForm(ctx, f); err != nil {
+				return err
+			}
+			f.Validate()
+			fmt.Println(f.FormErrors())
+			return ctx.Respond(200, string(f.HTML())) // the form's messages come first
+		}, fwk.Methods("POST")),
+	)))
+	req := httptest.NewRequest("POST", "/signup", strings.NewReader("password=a&confirm=b"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	app.ServeHTTP(rec, req)
+	fmt.Print(rec.Body.String())
+	// Output:
+	// [The passwords do not match.]
+	// <ul class="errors form-errors"><li>The passwords do not match.</li></ul>
+	// <label for="password">Password</label> <input type="password" id="password" name="password" value="">
+	// <label for="confirm">Confirm</label> <input type="password" id="confirm" name="confirm" value="">
+}

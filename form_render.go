@@ -49,7 +49,8 @@ const fieldTemplateText = `{{define "label"}}<label for="{{.ID}}">{{.Label}}</la
 	`{{else}}{{template "one" (pair . .Value)}}{{end}}{{end}}` +
 	`{{define "errors"}}{{if .Errors}}<ul class="errors">{{range .Errors}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}` +
 	`{{define "field"}}{{if eq .Type "hidden"}}{{template "input" .}}{{else}}{{template "label" .}} {{template "input" .}}{{end}}` +
-	`{{template "errors" .}}` + "\n" + `{{end}}`
+	`{{template "errors" .}}` + "\n" + `{{end}}` +
+	`{{define "form-errors"}}{{if .}}<ul class="errors form-errors">{{range .}}<li>{{.}}</li>{{end}}</ul>` + "\n" + `{{end}}{{end}}`
 
 // fieldTemplates render a Field with html/template's escaping; parsed once,
 // never changed (safe for concurrent use).
@@ -96,15 +97,34 @@ func (f *Form) Fields() []Field {
 	return out
 }
 
-// HTML renders every field of the form in order (not the <form> element,
-// whose action and method are the page's).
+// HTML renders the messages of the form as a whole (FormErrors) and every
+// field of the form in order (not the <form> element, whose action and
+// method are the page's).
 func (f *Form) HTML() template.HTML {
 	var b strings.Builder
+	b.WriteString(string(f.FormErrorsHTML()))
 	for _, fl := range f.Fields() {
 		b.WriteString(string(fl.HTML()))
 	}
 	return template.HTML(b.String()) // #nosec: each part made by html/template
 }
+
+// FormErrors returns the messages of the form as a whole, not of one field
+// (WTForms' form_errors): those added with AddError("", msg), as from
+// ValidateForm. Nil when there are none.
+func (f *Form) FormErrors() []string {
+	if f.st == nil {
+		return nil
+	}
+	return f.st.errors[""]
+}
+
+// FormErrorsHTML renders FormErrors as <ul class="errors form-errors">, or
+// nothing when there are none, for a template that lays out the fields
+// itself (HTML renders it first):
+//
+//	<form method="post">{{.form.FormErrorsHTML}}{{.form.HiddenTag}} ... </form>
+func (f *Form) FormErrorsHTML() template.HTML { return renderTemplate("form-errors", f.FormErrors()) }
 
 // field makes the Field of ff.
 func (st *formState) field(ff *formField) Field {

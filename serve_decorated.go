@@ -28,7 +28,8 @@ import (
 // http.TimeoutHandler) writes through the App's writer: the session is
 // then saved under the guard's lock, and not at all while a handler runs
 // whose request context ended (it gave up on that handler, which may be
-// changing the session).
+// changing the session); once the decorators returned, a handler still
+// running no longer shares the response (settleDecorated takes it).
 type viewGuard struct {
 	mu      sync.Mutex
 	round   uint64          // counts the decorated requests served on this Ctx
@@ -100,25 +101,34 @@ func (a *App) serveDecorated(c *Ctx, v *view) {
 }
 
 // settleDecorated ends the round of the decorators once they returned (or
-// panicked): no handler of the chain starts any more; one still running
-// (left by a decorator that answered first) is waited for, after what the
-// decorators answered is flushed to the client. A detached response is
-// complete: nothing of the request is saved or sent after it.
+// panicked): no handler of the chain starts any more. When one still runs
+// (left by a decorator that answered first, as http.TimeoutHandler does),
+// the response is taken from c.rw as Answer does, what the decorators
+// answered is flushed to the client, and the handler is waited for. A
+// taken response is complete: nothing of the request is saved or sent
+// after it.
 func (c *Ctx) settleDecorated() {
 	g := &c.guard
 	g.mu.Lock()
 	g.live.Store(g.round << 1)
 	running := g.active > 0
-	if running && !g.detached.Load() && c.rw.status != 0 {
-		_ = http.NewResponseController(c.rw.ResponseWriter).Flush()
+	if running && !g.detached.Load() {
+		g.take(c)
 	}
 	g.mu.Unlock()
 	if running {
+		if c.rw.status == 0 && c.rw.pending != 0 { // a status set, no body (http.TimeoutHandler's 503 when the client left)
+			g.out.WriteHeader(c.rw.pending)
+		}
+		_ = http.NewResponseController(g.out).Flush()
 		g.running.Wait()
 	}
 	if g.detached.Load() {
-		c.rw.status, c.rw.pending = http.StatusServiceUnavailable, 0 // sent, below c.rw
-		c.sess.saved = true                                          // not saved
+		if c.rw.status == 0 {
+			c.rw.status = http.StatusServiceUnavailable // sent, below c.rw
+		}
+		c.rw.pending = 0
+		c.sess.saved = true // not saved
 		if c.after.state == afterArmed {
 			c.after.state = afterDone // dropped
 		}
@@ -199,12 +209,18 @@ func (g *viewGuard) detach(round uint64, c *Ctx) bool {
 	if !g.isLive(round) || g.detached.Load() || c.rw.status != 0 {
 		return false // ended, answered, or a response already started
 	}
+	g.take(c)
+	return true
+}
+
+// take makes c.rw pass writes to the writer below it (under the
+// AfterThisRequest wrapper); g.mu is held.
+func (g *viewGuard) take(c *Ctx) {
 	g.out = c.rw.ResponseWriter
 	if c.after.state != afterIdle {
 		g.out = c.after.ResponseWriter
 	}
 	g.detached.Store(true)
-	return true
 }
 
 // answerBuffer records an error page, to send it with its length.

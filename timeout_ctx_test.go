@@ -1,6 +1,7 @@
 package fwk_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,7 +27,8 @@ type probeReport struct {
 }
 
 // lateProbe is the documented requireLogin shape placed inside
-// middleware.Timeout: it reads the session before the view and, once the
+// middleware.Timeout: it reads the session before the view, ends the
+// request's context (expireInside: the timeout answers 503), and, once the
 // test says so (after the 503 reached the client and another user's
 // request is being served), calls fwk.CtxFrom again, reads the path and
 // the user and writes the session.
@@ -39,6 +41,9 @@ func lateProbe(proceed <-chan struct{}, reports chan<- probeReport) func(http.Ha
 			} else if _, ok := c.Session().Get("user"); !ok {
 				http.Error(w, "not logged in", http.StatusUnauthorized)
 				return
+			}
+			if expire, ok := r.Context().Value(expireKey{}).(context.CancelFunc); ok {
+				expire() // the deadline passes now that the probe runs
 			}
 			next.ServeHTTP(w, r)
 			<-proceed
@@ -57,6 +62,20 @@ func lateProbe(proceed <-chan struct{}, reports chan<- probeReport) func(http.Ha
 			reports <- rep
 		})
 	}
+}
+
+// expireKey holds, in a request's context, the function that ends it.
+type expireKey struct{}
+
+// expireInside gives the handlers inside it a way to end the request's
+// context (expireKey): a timeout inside sees its deadline pass, the same
+// way, at the moment the test chooses rather than after a fixed time.
+func expireInside(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, expireKey{}, cancel)))
+	})
 }
 
 // loginAs returns the session cookie of a user logged in through /login.
@@ -122,7 +141,7 @@ func innerDecoratorKeepsItsCtx(t *testing.T, timeout func(time.Duration) func(ht
 		routes.Func("/slow/<id>", func(c *fwk.Ctx) error {
 			<-c.Context().Done()
 			return nil
-		}, fwk.Use(timeout(5*time.Millisecond), lateProbe(proceed, reports))),
+		}, fwk.Use(expireInside, timeout(time.Hour), lateProbe(proceed, reports))),
 		routes.Func("/other", func(c *fwk.Ctx) error {
 			u, _ := c.Session().Get("user")
 			held <- struct{}{}
