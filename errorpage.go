@@ -217,7 +217,8 @@ type ErrorPage struct {
 	Fields map[string][]string
 	// Hint says how to avoid the error, when fwk knows: for a form posted
 	// without its CSRF token, the field to add and the template helpers
-	// that add it. It names no secret and no value of the request.
+	// that add it. It names no secret and no value of the request. HTML
+	// pages show it; JSON error bodies keep to "error" and "status".
 	Hint string
 	// Err is the error rendered. Its text is meant for the log: show
 	// Message to users.
@@ -296,9 +297,8 @@ func (p *ErrorPage) writeJSON(w http.ResponseWriter) {
 		Error  string              `json:"error"`
 		Status int                 `json:"status"`
 		Errors map[string][]string `json:"errors,omitempty"`
-		Hint   string              `json:"hint,omitempty"`
 		Debug  *ErrorDebug         `json:"debug,omitempty"`
-	}{p.Message, p.Status, p.Fields, p.Hint, p.Debug})
+	}{p.Message, p.Status, p.Fields, p.Debug})
 	if err != nil { // strings and ints always encode
 		body = []byte(`{"error":"Internal Server Error","status":500}`)
 	}
