@@ -186,3 +186,24 @@ func TestModelListScopeValuesConvert(t *testing.T) {
 		t.Errorf("replies of entry 6 = %+v", body.Replies)
 	}
 }
+
+// TestMemoryStoreRefusesUnknownFilterFields: a scope or filter naming a
+// field the model does not have is an error, as in a SQL store, not an
+// empty page that hides the caller's typo.
+func TestMemoryStoreRefusesUnknownFilterFields(t *testing.T) {
+	s := fwk.NewMemoryStore[Entry]()
+	if _, err := s.Create(t.Context(), &Entry{Title: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []fwk.Query{
+		{Limit: 5, Filters: []fwk.Filter{{Field: "1=1 OR Title", Values: []any{"a"}}}},
+		{Limit: 5, Scope: []fwk.Filter{{Field: "Nope", Values: []any{1}}}},
+	} {
+		if p, err := s.List(t.Context(), q); err == nil || !strings.Contains(err.Error(), "unknown field") {
+			t.Errorf("List(%+v) = %d items, %v; want an unknown field error", q, len(p.Items), err)
+		}
+	}
+	if p, err := s.List(t.Context(), fwk.Query{Limit: 5, Filters: []fwk.Filter{{Field: "Title", Values: []any{"a"}}}}); err != nil || len(p.Items) != 1 {
+		t.Errorf("List by Title = %d items, %v; want 1", len(p.Items), err)
+	}
+}

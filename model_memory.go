@@ -130,6 +130,20 @@ func (s *MemoryStore[T]) matches(m *T, filters []Filter) bool {
 	return true
 }
 
+// knownFields refuses a scope or filter naming a field T does not have, as
+// a SQL store refuses a column it does not know: matching nothing instead
+// would hide a caller's typo.
+func (s *MemoryStore[T]) knownFields(lists ...[]Filter) error {
+	for _, l := range lists {
+		for _, f := range l {
+			if s.info.byGo[f.Field] == nil {
+				return fmt.Errorf("fwk: MemoryStore[%v]: filter on unknown field %q", s.info.typ, f.Field)
+			}
+		}
+	}
+	return nil
+}
+
 // equalValue reports whether the field value fv equals x, a value of its
 // type (or of its element type for a pointer field).
 func equalValue(fv reflect.Value, x any) bool {
@@ -154,6 +168,9 @@ func equalValue(fv reflect.Value, x any) bool {
 func (s *MemoryStore[T]) List(_ context.Context, q Query) (Page[T], error) {
 	if s.err != nil {
 		return Page[T]{}, s.err
+	}
+	if err := s.knownFields(q.Scope, q.Filters); err != nil {
+		return Page[T]{}, err
 	}
 	offset := 0
 	if q.Cursor != "" {
