@@ -278,6 +278,22 @@ func checkTrace(t *testing.T, base string, roots *x509.CertPool, dir string) {
 	}
 }
 
+// checkMetricsNotPublic checks that the balancer refuses /metrics: the
+// replicas' metrics are read on their own addresses, never from outside.
+func checkMetricsNotPublic(t *testing.T, base string, roots *x509.CertPool) {
+	t.Helper()
+	cl := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}, Timeout: 20 * time.Second}
+	res, err := cl.Get(base + "/metrics")
+	if err != nil {
+		t.Fatalf("GET /metrics through the balancer: %v", err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("GET /metrics through the balancer: status %d, want 403", res.StatusCode)
+	}
+}
+
 // loggedSpan is the part of stdouttrace's JSON of a span the test reads.
 type loggedSpan struct {
 	Name        string

@@ -136,6 +136,7 @@ func TestDeploy(t *testing.T) {
 	checkClientAddrs(d, spoofer)
 	checkMetrics(t, scrapes, d.l, spoofLoginTries)                // deploy_observe_test.go
 	checkTrace(t, d.base, d.roots, dir)                           // after the last scrape: not in the counts
+	checkMetricsNotPublic(t, d.base, d.roots)                     // after the last scrape: not in the counts
 	checkConcurrentPatches(t, d.base, d.apiToken, d.dsn, d.roots) // deploy_patch_test.go
 }
 
