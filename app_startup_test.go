@@ -112,6 +112,27 @@ func TestStartupErrors(t *testing.T) {
 			is:      fwk.ErrBadView, contains: `URL param "p"`,
 		},
 		{
+			name:    "result encoding/json cannot write",
+			bundles: []fwk.Bundle{routesBundle{rs: routes.Func("/x", func(*fwk.Ctx) (func() int, error) { return nil, nil })}},
+			is:      fwk.ErrBadView, contains: "encoding/json cannot write the result type (func() int: func() int)",
+			format: `^fwk: view: \S+ \(declared at app_startup_test\.go:\d+\): `,
+		},
+		{
+			name: "result with a field encoding/json cannot write",
+			bundles: []fwk.Bundle{routesBundle{rs: routes.Func("/x", func(*fwk.Ctx) ([]struct {
+				OK   string
+				Done chan bool
+			}, error) {
+				return nil, nil
+			})}},
+			is: fwk.ErrBadView, contains: ".Done: chan bool)",
+		},
+		{
+			name:    "result keyed by a struct",
+			bundles: []fwk.Bundle{routesBundle{rs: routes.Func("/x", func(*fwk.Ctx) (map[point]int, error) { return nil, nil })}},
+			is:      fwk.ErrBadView, contains: "map key fwk_test.point",
+		},
+		{
 			name:    "variadic",
 			bundles: []fwk.Bundle{routesBundle{rs: routes.Func("/x", func(*fwk.Ctx, ...int) error { return nil })}},
 			is:      fwk.ErrBadView, contains: "func(*fwk.Ctx, ...int) error: variadic",

@@ -135,6 +135,10 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	case ft.NumIn() <= skip || ft.In(skip) != reflect.TypeFor[*Ctx]():
 		why = "the first parameter must be *fwk.Ctx (or the view an http.Handler)"
 	case ft.NumOut() == 2 && ft.Out(1) == reflect.TypeFor[error]():
+		if bad := unencodable(ft.Out(0)); bad != "" { // view_result_check.go
+			why = "encoding/json cannot write the result type (" + bad + ")"
+			break
+		}
 		v.result = resultShapeOf(v.route, ft.Out(0)) // view_result.go
 		return nil
 	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():

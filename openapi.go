@@ -209,8 +209,12 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 		b.response(op, "400", "BadRequest")
 	case fromBody:
 		t := a.typ.Field(0).Type // Body[T].Value
+		mode := openapi.StrictInput // bind_body.go: unknown keys are a 400
+		if t.Implements(allowerType) || reflect.PointerTo(t).Implements(allowerType) {
+			mode = openapi.Input
+		}
 		op.RequestBody = &openapi.RequestBody{Required: true, Content: map[string]openapi.MediaType{
-			"application/json": {Schema: b.refl.Schema(t)},
+			"application/json": {Schema: b.refl.SchemaFor(t, mode)},
 		}}
 		if forms { // the same fields, named by their form keys (body_form.go)
 			form := openapi.MediaType{Schema: &openapi.Schema{Type: "object"}}
@@ -257,13 +261,31 @@ func (b *docBuilder) success(op *openapi.Operation, v *view) {
 		op.Responses["204"] = &openapi.Response{Description: code}
 		return
 	}
-	s := b.refl.Schema(r.typ)
+	s := resultSchema(b.refl, r.typ)
 	if r.key != "" {
 		s = &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{r.key: s}, Required: []string{r.key}}
 	}
 	op.Responses[statusKey(r.status)] = &openapi.Response{Description: code, Content: map[string]openapi.MediaType{
 		"application/json": {Schema: s},
 	}}
+}
+
+var allowerType = reflect.TypeFor[unknownFieldsAllower]()
+
+// resultSchema is the schema of a typed result of type t as the view
+// answers it: in Output mode, and never null (view_result.go answers a nil
+// slice [], a nil map {}, and a nil pointer 500).
+func resultSchema(refl *openapi.Reflector, t reflect.Type) *openapi.Schema {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	s := refl.SchemaFor(t, openapi.Output)
+	if types, ok := s.Type.([]string); ok && (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) {
+		c := *s
+		c.Type = types[0] // [array|object, null]
+		return &c
+	}
+	return s
 }
 
 // viewTag is the tag of v: its controller's type name, or "".

@@ -89,6 +89,6 @@ func ExampleApp_OpenAPI() {
 	enc.Encode(create.Responses["201"].Content["application/json"].Schema.Properties["card"])
 	// Output:
 	// Cards card_resource.create [CardResource]
-	// {"type":"object","properties":{"text":{"type":"string","minLength":1,"maxLength":140}},"required":["text"]}
-	// {"anyOf":[{"$ref":"#/components/schemas/Card"},{"type":"null"}]}
+	// {"type":"object","properties":{"text":{"type":"string","minLength":1,"maxLength":140}},"required":["text"],"additionalProperties":false}
+	// {"$ref":"#/components/schemas/Card"}
 }

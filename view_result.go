@@ -13,9 +13,15 @@ package fwk
 //	Delete          204     none (T is dropped)
 //	any other view  200     T
 //
-// The result type is what app.OpenAPI documents as the response schema.
+// The result type is what app.OpenAPI documents as the response schema,
+// never null: a nil slice is answered [], a nil map {}, and a nil pointer
+// with a nil error is the view's mistake, answered 500 (and logged) rather
+// than null. A result type encoding/json cannot write (a func, a chan, a
+// complex number, a map keyed by a struct, anywhere in T) fails fwk.New.
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"reflect"
 	"unsafe"
@@ -25,15 +31,22 @@ import (
 
 // resultShape is how a typed result is answered.
 type resultShape struct {
-	typ    reflect.Type // T
-	key    string       // the key T is wrapped under, or "" for T itself
-	status int          // 200, 201 or 204 (no body)
+	typ     reflect.Type // T
+	key     string       // the key T is wrapped under, or "" for T itself
+	status  int          // 200, 201 or 204 (no body)
+	nilKind reflect.Kind // Pointer, Map or Slice when T may be nil, else Invalid
 }
 
 // resultShapeOf returns the shape of the result of type t for the view of
 // route r.
 func resultShapeOf(r *Route, t reflect.Type) *resultShape {
 	s := &resultShape{typ: t, status: http.StatusOK}
+	if t != nil {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Map, reflect.Slice:
+			s.nilKind = t.Kind()
+		}
+	}
 	if r == nil || r.controller == nil {
 		return s
 	}
@@ -60,9 +73,20 @@ func (s *resultShape) respond(c *Ctx, val any) error {
 	if c.rw.started() {
 		return nil
 	}
-	switch {
-	case s.status == http.StatusNoContent:
+	if s.status == http.StatusNoContent {
 		return c.NoContent()
+	}
+	if s.nilKind != reflect.Invalid && reflect.ValueOf(val).IsNil() {
+		switch s.nilKind {
+		case reflect.Slice:
+			val = json.RawMessage("[]")
+		case reflect.Map:
+			val = json.RawMessage("{}")
+		default:
+			return fmt.Errorf("fwk: view %s returned a nil %v and a nil error: return a value or an error", c.view.endpoint, s.typ)
+		}
+	}
+	switch {
 	case s.key != "":
 		return c.writeJSON(s.status, map[string]any{s.key: val})
 	}

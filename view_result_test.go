@@ -157,7 +157,7 @@ type TypedShapeResource struct{ fwk.Resource }
 func (TypedShapeResource) List(c *fwk.Ctx) ([]widget, error) { return []widget{{ID: 1}}, nil }
 func (TypedShapeResource) Get(c *fwk.Ctx, w *OneUser) (*OneUser, error) {
 	if w.ID == 2 {
-		return nil, nil // a nil pointer is null
+		return nil, nil // a nil pointer is the view's mistake: 500, never null
 	}
 	return w, nil
 }
@@ -194,7 +194,7 @@ func TestTypedResultShapes(t *testing.T) {
 	for path, want := range map[string]string{
 		"/shapes":   `200 {"typed_shapes":[{"id":1,"name":""}]}`,
 		"/shapes/1": `200 {"typed_shape":{"ID":1,"Name":"ann"}}`,
-		"/shapes/2": `200 {"typed_shape":null}`,
+		"/shapes/2": `500`,
 		"/shapes/3": `404`,
 		"/s/ab":     `200 {"name":"ab"}`,
 		"/sum/2/3":  `200 [5]`,

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -34,6 +35,75 @@ type Schema struct {
 	AdditionalProperties *Schema            `json:"additionalProperties,omitempty"`
 	AnyOf                []*Schema          `json:"anyOf,omitempty"`
 	ContentEncoding      string             `json:"contentEncoding,omitempty"`
+	Examples             []any              `json:"examples,omitempty"`
+
+	never bool // the schema no value matches: False
+}
+
+// False returns the schema no value matches, written false: the
+// additionalProperties of an object that accepts no other key.
+func False() *Schema { return &Schema{never: true} }
+
+// IsFalse reports whether s is the schema False returns.
+func (s *Schema) IsFalse() bool { return s != nil && s.never }
+
+// UnmarshalJSON reads a JSON Schema object, or a boolean schema (true is
+// any value, false none).
+func (s *Schema) UnmarshalJSON(b []byte) error {
+	switch string(bytes.TrimSpace(b)) {
+	case "false":
+		*s = Schema{never: true}
+		return nil
+	case "true":
+		*s = Schema{}
+		return nil
+	}
+	type plain Schema
+	return json.Unmarshal(b, (*plain)(s))
+}
+
+// MarshalJSON writes s as a JSON Schema object, or false.
+func (s *Schema) MarshalJSON() ([]byte, error) {
+	if s.never {
+		return []byte("false"), nil
+	}
+	type plain Schema
+	return json.Marshal((*plain)(s))
+}
+
+// Mode is the direction of the values a schema describes: what a client
+// sends differs from what the app writes in which keys must be there.
+type Mode uint8
+
+const (
+	// Input describes a request body as fwk decodes it: a key is required
+	// when leaving it out fails validation (its zero value fails the
+	// field's `validate` rules: required, min=1 on a number, an email...),
+	// and unknown keys are accepted.
+	Input Mode = iota
+	// StrictInput is Input for a decoder that refuses unknown keys
+	// (encoding/json's DisallowUnknownFields, fwk's default): objects are
+	// additionalProperties false.
+	StrictInput
+	// Output describes a value as encoding/json writes it: a key is
+	// required when it is always written (no omitempty or omitzero, not
+	// promoted through an embedded pointer).
+	Output
+)
+
+// suffix is the name suffix of a shared schema whose type already has a
+// schema of another mode under its plain name.
+func (m Mode) suffix() string {
+	if m == Output {
+		return "Output"
+	}
+	return "Input"
+}
+
+// schemaKey is a type in a mode: the key of a shared schema.
+type schemaKey struct {
+	t    reflect.Type
+	mode Mode
 }
 
 // Reflector turns Go types into schemas. Named struct types become shared
@@ -42,13 +112,29 @@ type Schema struct {
 type Reflector struct {
 	// Schemas are the shared schemas made so far, by name.
 	Schemas map[string]*Schema
-	names   map[reflect.Type]string
+	names   map[schemaKey]string
 	busy    map[reflect.Type]bool // the types of mayNest being described
+	mode    Mode                  // the mode of the schema being made
 }
 
 // NewReflector returns an empty Reflector.
 func NewReflector() *Reflector {
-	return &Reflector{Schemas: map[string]*Schema{}, names: map[reflect.Type]string{}}
+	return &Reflector{Schemas: map[string]*Schema{}, names: map[schemaKey]string{}}
+}
+
+// Schema returns the schema of values of type t in Input mode: as
+// encoding/json reads them. A pointer, slice or map may be null.
+func (r *Reflector) Schema(t reflect.Type) *Schema { return r.SchemaFor(t, Input) }
+
+// SchemaFor returns the schema of values of type t in mode m. A named
+// struct type has one shared schema per mode it is described in: the
+// first keeps the type's name, another mode adds "Input" or "Output" to it
+// when its schema differs.
+func (r *Reflector) SchemaFor(t reflect.Type, m Mode) *Schema {
+	saved := r.mode
+	r.mode = m
+	defer func() { r.mode = saved }()
+	return r.schema(t)
 }
 
 var (
@@ -58,9 +144,8 @@ var (
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
-// Schema returns the schema of values of type t as encoding/json writes and
-// reads them. A pointer, slice or map may be null.
-func (r *Reflector) Schema(t reflect.Type) *Schema {
+// schema returns the schema of values of type t in r.mode.
+func (r *Reflector) schema(t reflect.Type) *Schema {
 	switch {
 	case t == timeType:
 		return &Schema{Type: "string", Format: "date-time"}
@@ -93,17 +178,17 @@ func (r *Reflector) Schema(t reflect.Type) *Schema {
 	case reflect.String:
 		return &Schema{Type: "string"}
 	case reflect.Pointer:
-		return Nullable(r.Schema(t.Elem()))
+		return Nullable(r.schema(t.Elem()))
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			return &Schema{Type: []string{"string", "null"}, ContentEncoding: "base64"}
 		}
-		return &Schema{Type: []string{"array", "null"}, Items: r.Schema(t.Elem())}
+		return &Schema{Type: []string{"array", "null"}, Items: r.schema(t.Elem())}
 	case reflect.Array:
 		n := t.Len()
-		return &Schema{Type: "array", Items: r.Schema(t.Elem()), MinItems: &n, MaxItems: &n}
+		return &Schema{Type: "array", Items: r.schema(t.Elem()), MinItems: &n, MaxItems: &n}
 	case reflect.Map:
-		return &Schema{Type: []string{"object", "null"}, AdditionalProperties: r.Schema(t.Elem())}
+		return &Schema{Type: []string{"object", "null"}, AdditionalProperties: r.schema(t.Elem())}
 	case reflect.Struct:
 		return r.structRef(t)
 	}
@@ -152,20 +237,52 @@ func (r *Reflector) structRef(t reflect.Type) *Schema {
 	if t.Name() == "" {
 		return r.structSchema(t)
 	}
-	name, ok := r.names[t]
+	key := schemaKey{t, r.mode}
+	name, ok := r.names[key]
 	if !ok {
 		name = r.uniqueName(t)
-		r.names[t] = name
+		r.names[key] = name
 		r.Schemas[name] = &Schema{} // placeholder: recursive types refer to it
 		*r.Schemas[name] = *r.structSchema(t)
+		if other := r.sameSchema(t, name); other != "" { // another mode wrote the same
+			delete(r.Schemas, name)
+			r.names[key] = other
+			name = other
+		}
 	}
 	return &Schema{Ref: "#/components/schemas/" + name}
 }
 
-// uniqueName is t's name, qualified by its package when another type of the
-// same name is already known.
+// sameSchema returns the name of the schema of t in another mode when it is
+// the same as the one just made under name, else "". A type that refers to
+// itself keeps its own schema (its references name it).
+func (r *Reflector) sameSchema(t reflect.Type, name string) string {
+	made, err := json.Marshal(r.Schemas[name])
+	if err != nil || bytes.Contains(made, []byte(`"#/components/schemas/`+name+`"`)) {
+		return ""
+	}
+	for key, other := range r.names {
+		if key.t != t || other == name {
+			continue
+		}
+		if b, err := json.Marshal(r.Schemas[other]); err == nil && bytes.Equal(b, made) {
+			return other
+		}
+	}
+	return ""
+}
+
+// uniqueName is t's name; with the mode's suffix when the type already has
+// a schema of another mode; qualified by its package when another type of
+// the same name is already known.
 func (r *Reflector) uniqueName(t reflect.Type) string {
 	name := strings.NewReplacer("[", "_", "]", "", "*", "", "/", "_", ".", "_", ",", "_", " ", "").Replace(t.Name())
+	for key, other := range r.names {
+		if key.t == t && other == name {
+			name += r.mode.suffix()
+			break
+		}
+	}
 	if _, taken := r.Schemas[name]; !taken {
 		return name
 	}
@@ -184,17 +301,23 @@ func (r *Reflector) uniqueName(t reflect.Type) string {
 }
 
 // structSchema is the object schema of struct type t: its fields as
-// encoding/json names them, embedded structs' fields in line.
+// encoding/json names them, embedded structs' fields in line. In
+// StrictInput mode it accepts no other key.
 func (r *Reflector) structSchema(t reflect.Type) *Schema {
 	s := &Schema{Type: "object", Properties: map[string]*Schema{}}
-	r.addFields(s, t, map[reflect.Type]bool{t: true})
+	r.addFields(s, t, map[reflect.Type]bool{t: true}, false)
+	if r.mode == StrictInput {
+		s.AdditionalProperties = False()
+	}
 	return s
 }
 
 // addFields adds the fields of t to s. seen holds the embedded struct types
 // already read: a type that embeds itself (directly or through another)
-// has its fields read once, as encoding/json does.
-func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]bool) {
+// has its fields read once, as encoding/json does. viaPointer is set for
+// the fields of a struct embedded by pointer, which encoding/json leaves
+// out when the pointer is nil.
+func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]bool, viaPointer bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, opts, skip := jsonName(f)
@@ -203,13 +326,14 @@ func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]b
 		}
 		ft := f.Type
 		if f.Anonymous && name == "" {
-			if ft.Kind() == reflect.Pointer {
+			ptr := ft.Kind() == reflect.Pointer
+			if ptr {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
 				if !seen[ft] {
 					seen[ft] = true
-					r.addFields(s, ft, seen)
+					r.addFields(s, ft, seen, viaPointer || ptr)
 				}
 				continue
 			}
@@ -217,16 +341,27 @@ func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]b
 		if name == "" {
 			name = f.Name
 		}
-		fs := r.Schema(ft)
+		fs := r.schema(ft)
 		if strings.Contains(opts, ",string") {
 			fs = &Schema{Type: "string"}
 		}
-		required := applyValidate(fs, ft, f.Tag.Get("validate"))
+		mustGive := applyValidate(fs, ft, f.Tag.Get("validate"))
+		fs = withWords(fs, ft, f.Tag)
 		s.Properties[name] = fs
-		if required {
+		if r.required(mustGive, opts, viaPointer) {
 			s.Required = append(s.Required, name)
 		}
 	}
+}
+
+// required reports whether a field's key is required in r's mode: in
+// Output mode, when encoding/json always writes it; in the input modes,
+// when leaving it out fails validation (mustGive).
+func (r *Reflector) required(mustGive bool, jsonOpts string, viaPointer bool) bool {
+	if r.mode != Output {
+		return mustGive
+	}
+	return !viaPointer && !strings.Contains(jsonOpts, ",omitempty") && !strings.Contains(jsonOpts, ",omitzero")
 }
 
 // jsonName returns the JSON name of field f (empty: its Go name), the rest

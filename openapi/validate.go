@@ -8,15 +8,19 @@ import (
 )
 
 // ApplyValidate narrows s, the schema of a value of type t, by the
-// validate tag, and reports whether the value must be given (see
+// validate tag, and reports whether the value must be given: whether its
+// zero value (what a missing key or parameter leaves) fails the rules (see
 // applyValidate), for parameters documented outside a struct.
 func ApplyValidate(s *Schema, t reflect.Type, tag string) bool { return applyValidate(s, t, tag) }
 
 // applyValidate narrows s, the schema of a field of type t, by the field's
 // go-playground/validator tag (the rules fwk's body binding checks), and
-// reports whether the field must be present. Rules with no JSON Schema
-// counterpart are left out, so the schema accepts at least what the
-// validator accepts:
+// reports whether the field must be present: whether its zero value, what
+// a missing key leaves, fails the rules (required; min=1 on a number or a
+// length; oneof without the zero value; a format, which "" fails; any rule
+// on a nil pointer), unless omitempty, omitnil or omitzero skips it. Rules
+// with no JSON Schema counterpart are left out, so the schema accepts at
+// least what the validator accepts:
 //
 //	required              present (and, for a string, at least 1 character)
 //	min, max, len         string length, number range, or item count
@@ -28,7 +32,7 @@ func ApplyValidate(s *Schema, t reflect.Type, tag string) bool { return applyVal
 //	dive                  the rules after it apply to the items
 //
 // Under omitempty, lower bounds are dropped: the empty value is accepted
-// without them.
+// without them. An enum of a type that may be null lists null too.
 func applyValidate(s *Schema, t reflect.Type, tag string) bool {
 	if tag == "" || tag == "-" {
 		return false
@@ -44,12 +48,13 @@ func applyValidate(s *Schema, t reflect.Type, tag string) bool {
 		}
 	}
 	omitEmpty := slices.Contains(rules, "omitempty")
+	skipsZero := omitEmpty || slices.Contains(rules, "omitnil") || slices.Contains(rules, "omitzero")
 	required := false
 	for _, rule := range rules {
 		name, arg, _ := strings.Cut(rule, "=")
+		required = required || !skipsZero && zeroFails(t, name, arg)
 		switch name {
 		case "required":
-			required = true
 			if deref(t).Kind() == reflect.String && !omitEmpty {
 				s.MinLength = ptr(1)
 			}
@@ -66,6 +71,9 @@ func applyValidate(s *Schema, t reflect.Type, tag string) bool {
 					s.Enum = append(s.Enum, v)
 				}
 			}
+			if nullable(s) {
+				s.Enum = append(s.Enum, nil)
+			}
 		default:
 			if f := formats[name]; f != "" {
 				s.Format = f
@@ -73,6 +81,68 @@ func applyValidate(s *Schema, t reflect.Type, tag string) bool {
 		}
 	}
 	return required
+}
+
+// nullable reports whether s's type lists null.
+func nullable(s *Schema) bool {
+	types, _ := s.Type.([]string)
+	return slices.Contains(types, "null")
+}
+
+// zeroFails reports whether the zero value of t fails the validator's rule
+// name=arg. A nil pointer fails every rule but the skipping and
+// conditional ones; an unknown rule is taken to pass.
+func zeroFails(t reflect.Type, name, arg string) bool {
+	_, format := formats[name]
+	known := format || name == "required" || name == "oneof" || name == "eq" || bounds[name]
+	if !known {
+		return false
+	}
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return true
+	}
+	switch {
+	case name == "required", format && formats[name] != "":
+		return true
+	case name == "oneof":
+		return !slices.Contains(strings.Fields(arg), zeroText(t))
+	case name == "eq":
+		return arg != zeroText(t)
+	case bounds[name]:
+		n, err := strconv.ParseFloat(arg, 64)
+		return err == nil && !zeroWithin(name, n)
+	}
+	return false
+}
+
+// bounds are the range rules.
+var bounds = map[string]bool{"min": true, "max": true, "len": true, "gt": true, "gte": true, "lt": true, "lte": true}
+
+// zeroWithin reports whether 0 (a number, a length or a count) passes the
+// range rule name=n.
+func zeroWithin(name string, n float64) bool {
+	switch name {
+	case "min", "gte":
+		return n <= 0
+	case "gt":
+		return n < 0
+	case "max", "lte":
+		return n >= 0
+	case "lt":
+		return n > 0
+	}
+	return n == 0 // len
+}
+
+// zeroText is the zero value of t as the validator's rules write it.
+func zeroText(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return ""
+	case reflect.Bool:
+		return "false"
+	}
+	return "0"
 }
 
 var formats = map[string]string{

@@ -1,0 +1,47 @@
+package openapi
+
+import (
+	"encoding/json"
+	"reflect"
+)
+
+// The words of a schema come from struct tags whose names users of Huma
+// know:
+//
+//	doc:"The post's title"   description
+//	example:"Hello"           examples: ["Hello"] (a number, a bool, or JSON
+//	                          for a slice, map or struct field)
+//	default:"20"              default, for query parameters and form
+//	                          fields, which fwk fills with it when absent
+//
+// A JSON body field's `default` is not written: fwk does not fill body
+// fields, and the document says what the app does.
+
+// withWords returns s with the description and example of a field of type
+// t whose tags are tag.
+func withWords(s *Schema, t reflect.Type, tag reflect.StructTag) *Schema {
+	if d := tag.Get("doc"); d != "" {
+		s.Description = d
+	}
+	if ex, ok := tag.Lookup("example"); ok {
+		if v, ok := TagValue(t, ex); ok {
+			s.Examples = []any{v}
+		}
+	}
+	return s
+}
+
+// TagValue returns the text of a tag (`example`, `default`) as a JSON value
+// of type t: a number, a bool or the text itself for scalars (as Literal),
+// the decoded JSON for other types. It reports false when the text is not
+// a value of t.
+func TagValue(t reflect.Type, text string) (any, bool) {
+	if v, ok := Literal(deref(t), text); ok {
+		return v, true
+	}
+	var v any
+	if json.Unmarshal([]byte(text), &v) != nil {
+		return nil, false
+	}
+	return v, true
+}
