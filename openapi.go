@@ -208,7 +208,7 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 		}
 		b.response(op, "400", "BadRequest")
 	case fromBody:
-		t := a.typ.Field(0).Type // Body[T].Value
+		t := a.typ.Field(0).Type    // Body[T].Value
 		mode := openapi.StrictInput // bind_body.go: unknown keys are a 400
 		if t.Implements(allowerType) || reflect.PointerTo(t).Implements(allowerType) {
 			mode = openapi.Input
