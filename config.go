@@ -185,6 +185,28 @@ type Config struct {
 	// the title and version of the OpenAPI document. Defaults "API" and
 	// "0.0.0".
 	OpenAPITitle, OpenAPIVersion string
+	// OpenAPIDescription (OPENAPI_DESCRIPTION) is the description of the
+	// API (CommonMark) in the OpenAPI document's info. Default "".
+	OpenAPIDescription string
+	// OpenAPIServers (OPENAPI_SERVERS) lists the base URLs the API is
+	// served at, comma-separated ("https://api.example.com,
+	// http://localhost:8080"), the document's servers. Default "": the
+	// document lists "/", the server it is read from.
+	OpenAPIServers string
+	// OpenAPIContactName (OPENAPI_CONTACT_NAME), OpenAPIContactURL
+	// (OPENAPI_CONTACT_URL) and OpenAPIContactEmail (OPENAPI_CONTACT_EMAIL)
+	// say who answers for the API, in the document's info. Default "".
+	OpenAPIContactName, OpenAPIContactURL, OpenAPIContactEmail string
+	// OpenAPILicense (OPENAPI_LICENSE) names the API's license ("MIT",
+	// "Apache 2.0") and OpenAPILicenseURL (OPENAPI_LICENSE_URL) links to
+	// its text, in the document's info. Default "" (no license).
+	OpenAPILicense, OpenAPILicenseURL string
+	// ErrorFormat (ERROR_FORMAT) is the shape of JSON error answers: ""
+	// for fwk's {"error": message, "status": code}, or "problem+json" for
+	// RFC 9457 problem details (application/problem+json: type, title,
+	// status, detail, and "errors" per field), which the OpenAPI document
+	// then lists. Any other value is an error from fwk.New. Default "".
+	ErrorFormat string
 
 	// Logger receives start-up warnings, view errors and panics. Default
 	// (nil) slog.Default(). It is not a configuration key: Get ignores it.
@@ -553,6 +575,9 @@ func (c Config) validate() error {
 		return c.envErr
 	}
 	if err := c.validateServe(); err != nil {
+		return err
+	}
+	if err := c.validateErrorFormat(); err != nil {
 		return err
 	}
 	if err := c.validateProxy(); err != nil {

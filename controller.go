@@ -55,9 +55,17 @@ type Meta struct {
 	// subresources; default "<type:controllername_name>" built from MemberParam.
 	UniqueMemberParam string
 	// ServesJSON makes the error responses of every view of the controller
-	// JSON unless the client prefers HTML (see the ServesJSON view option);
+	// JSON whatever the client's Accept (see the ServesJSON view option);
 	// always on for resources.
 	ServesJSON bool
+	// Description describes the controller in the OpenAPI document: the
+	// description (CommonMark) of its tag, which its views' operations
+	// carry.
+	Description string
+	// Security declares how the requests of the controller's views
+	// authenticate, for the OpenAPI document, as the Secured view option
+	// does: a decorator checks, this documents.
+	Security []Auth
 	// Views declares routes of views (Flask-Unchained's route decorator), listed
 	// first.
 	Views []ViewSpec

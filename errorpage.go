@@ -11,11 +11,14 @@ package fwk
 //	errors.New("db down")          500     "Internal Server Error"
 //	panic("boom")                  500     "Internal Server Error"
 //
-// The body is JSON, {"error": message, "status": code}, when the client
-// prefers JSON, or accepts anything and the view serves JSON (a Resource's
-// view, or one declared with ServesJSON) or, for a request no view matched,
-// the path is in a JSON area (negotiate.go): see prefersJSON. It is HTML
-// otherwise: for a client that asks for HTML (a browser navigating), the
+// The body is JSON, {"error": message, "status": code} (or RFC 9457
+// problem details with Config.ErrorFormat "problem+json": errorpage_problem.go),
+// for every request to a view the OpenAPI document lists (a Resource's
+// view, one declared with ServesJSON, one with a typed result or body:
+// the document says so, whatever the client's Accept), when the client
+// prefers JSON, or, for a request no view matched, when it accepts
+// anything and the path is in a JSON area (negotiate.go): see prefersJSON.
+// It is HTML otherwise: for a client that asks for HTML (a browser navigating), the
 // template errors/<status><ext> or errors/error<ext> of any bundle,
 // rendered with the fields of an ErrorPage; else the built-in page
 // (errorpage_html.go). The built-in page reads nothing from the session,
@@ -164,7 +167,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 	}
 	p := a.newErrorPage(c, err, status)
 	switch {
-	case prefersJSON(r, a.jsonByDefault(c, r)):
+	case c != nil && c.view != nil && c.view.documented(), prefersJSON(r, a.jsonByDefault(c, r)):
 		p.writeJSON(w)
 	case c != nil && asksForHTML(r) && a.renderErrorTemplate(c, p):
 	default:
@@ -226,6 +229,8 @@ type ErrorPage struct {
 	// Debug holds the details of a server error (5xx) with Config.Debug,
 	// and is nil otherwise.
 	Debug *ErrorDebug
+
+	problem bool // written as RFC 9457 problem details (Config.ErrorFormat)
 }
 
 // ErrorDebug is what an error page shows of a server error with
@@ -249,7 +254,8 @@ func (p *ErrorPage) data() M {
 // newErrorPage decides what the client may see: the message of an
 // *HTTPError, the status text otherwise; the details only in Debug mode.
 func (a *App) newErrorPage(c *Ctx, err error, status int) *ErrorPage {
-	p := &ErrorPage{Status: status, Title: statusTitle(status), Message: ErrorMessage(err), Err: err}
+	p := &ErrorPage{Status: status, Title: statusTitle(status), Message: ErrorMessage(err), Err: err,
+		problem: a.cfg.ErrorFormat == errorFormatProblem}
 	if StatusCode(err) != status { // an error rendered with another status
 		p.Message = p.Title
 	}
@@ -293,6 +299,10 @@ func (p *ErrorPage) header(w http.ResponseWriter, contentType string) {
 }
 
 func (p *ErrorPage) writeJSON(w http.ResponseWriter) {
+	if p.problem {
+		p.writeProblem(w)
+		return
+	}
 	body, err := json.Marshal(struct {
 		Error  string              `json:"error"`
 		Status int                 `json:"status"`

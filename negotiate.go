@@ -76,12 +76,13 @@ func (a *App) jsonByDefault(c *Ctx, r *http.Request) bool {
 // application/xhtml+xml; on equal quality the first listed wins). When it
 // does not (no Accept, "*/*", neither listed), the answer is JSON for a JSON
 // view (jsonView: a Resource's, or one declared with ServesJSON) and for a
-// request whose body is JSON, HTML otherwise.
+// request whose body is JSON, HTML otherwise. (An error of a view the
+// OpenAPI document lists is JSON before this is asked: errorpage.go.)
 //
 //	Accept                          view    request body   response
 //	application/json                any     any            JSON
 //	application/problem+json        any     any            JSON
-//	text/html                       JSON    any            HTML
+//	text/html                       JSON    any            HTML (but see above)
 //	text/html, */*;q=0.8            any     any            HTML
 //	application/json;q=0.5, text/html any   any            HTML
 //	(none) or */*                   JSON    any            JSON

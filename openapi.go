@@ -41,10 +41,12 @@ func (a *App) OpenAPI() *openapi.Document {
 		refl: openapi.NewReflector(),
 		doc: &openapi.Document{
 			OpenAPI: openapi.Version,
-			Info:    openapi.Info{Title: a.cfg.openAPITitle(), Version: a.cfg.openAPIVersion()},
+			Info:    a.cfg.openAPIInfo(),
+			Servers: a.cfg.openAPIServers(),
 			Paths:   map[string]*openapi.PathItem{},
 		},
-		tags: map[string]bool{},
+		tags:    map[string]string{},
+		problem: a.cfg.ErrorFormat == errorFormatProblem,
 	}
 	for _, v := range a.views {
 		if v.documented() {
@@ -74,8 +76,10 @@ func (v *view) bodyPlan() *argPlan {
 type docBuilder struct {
 	doc  *openapi.Document
 	refl *openapi.Reflector
-	tags map[string]bool
-	used map[string]bool // shared responses referred to
+	tags    map[string]string // tag names and descriptions
+	used    map[string]bool   // shared responses referred to
+	problem bool              // errors are RFC 9457 problem details
+	schemes map[string]*openapi.SecurityScheme
 }
 
 // addView adds the operations of v.
@@ -100,6 +104,7 @@ func (b *docBuilder) addView(v *view) {
 			b.response(op, "400", "BadRequest") // the CSRF refusal among them
 		}
 		b.documentModelView(v, op) // model_openapi.go
+		b.security(op, v, m)
 		item.SetOperation(m, op)
 	}
 }
@@ -124,30 +129,6 @@ func unsafeMethod(m string) bool {
 	return true
 }
 
-// opDoc is what a route says of its operations in the OpenAPI document
-// (the Summary, Description and Deprecated options), and the templates it
-// declares (Renders): declarations that change no answer, kept behind one
-// pointer so that the Route record stays small.
-type opDoc struct {
-	summary, description string
-	deprecated           bool
-	renders              []string // Renders (render_check.go)
-}
-
-// inherit takes from base what d does not say.
-func (d *opDoc) inherit(base opDoc) {
-	if d.summary == "" {
-		d.summary = base.summary
-	}
-	if d.description == "" {
-		d.description = base.description
-	}
-	d.deprecated = d.deprecated || base.deprecated
-	if len(d.renders) == 0 {
-		d.renders = base.renders
-	}
-}
-
 // operation builds the operation of v, without its id.
 func (b *docBuilder) operation(v *view) *openapi.Operation {
 	var d opDoc
@@ -156,9 +137,14 @@ func (b *docBuilder) operation(v *view) *openapi.Operation {
 	}
 	op := &openapi.Operation{Summary: d.summary, Description: d.description, Deprecated: d.deprecated,
 		Responses: map[string]*openapi.Response{}}
-	if tag := viewTag(v); tag != "" {
+	if op.Summary == "" {
+		op.Summary = defaultSummary(v)
+	}
+	if tag, desc := viewTag(v, d); tag != "" {
 		op.Tags = []string{tag}
-		b.tags[tag] = true
+		if b.tags[tag] == "" {
+			b.tags[tag] = desc
+		}
 	}
 	for _, p := range v.params {
 		if p.conv == nil {
@@ -174,7 +160,10 @@ func (b *docBuilder) operation(v *view) *openapi.Operation {
 	for i := range v.plan {
 		b.addArg(op, &v.plan[i], v.acceptsForms())
 	}
-	b.success(op, v)
+	b.success(op, v, d.headers)
+	for _, e := range d.errors {
+		op.Responses[statusKey(e.status)] = b.errorResponse(e.description, false)
+	}
 	b.response(op, "default", "Error")
 	return op
 }
@@ -244,30 +233,44 @@ func (b *docBuilder) queryParam(key string, t reflect.Type, slice bool, defs []s
 	return p
 }
 
-// success adds the success response of v's typed result; for a view
-// writing its own answer, any 2XX answer (204 for a resource's Delete).
-func (b *docBuilder) success(op *openapi.Operation, v *view) {
+// success adds the success response of v's typed result, with the
+// headers the view declares; for a view writing its own answer, any 2XX
+// answer (204 for a resource's Delete).
+func (b *docBuilder) success(op *openapi.Operation, v *view, headers []respHeader) {
+	res := b.successResponse(op, v)
+	for _, h := range headers {
+		if res.Headers == nil {
+			res.Headers = map[string]*openapi.Header{}
+		}
+		res.Headers[h.name] = &openapi.Header{Description: h.description, Schema: &openapi.Schema{Type: "string"}}
+	}
+}
+
+// successResponse adds and returns the success response of v.
+func (b *docBuilder) successResponse(op *openapi.Operation, v *view) *openapi.Response {
 	r := v.result
 	if r == nil {
 		if shape := resultShapeOf(v.route, nil); shape.status == http.StatusNoContent {
 			op.Responses["204"] = &openapi.Response{Description: http.StatusText(http.StatusNoContent)}
-			return
+			return op.Responses["204"]
 		}
 		op.Responses["2XX"] = &openapi.Response{Description: "Success: the view writes its own answer."}
-		return
+		return op.Responses["2XX"]
 	}
 	code := http.StatusText(r.status)
 	if r.status == http.StatusNoContent {
 		op.Responses["204"] = &openapi.Response{Description: code}
-		return
+		return op.Responses["204"]
 	}
 	s := resultSchema(b.refl, r.typ)
 	if r.key != "" {
 		s = &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{r.key: s}, Required: []string{r.key}}
 	}
-	op.Responses[statusKey(r.status)] = &openapi.Response{Description: code, Content: map[string]openapi.MediaType{
+	res := &openapi.Response{Description: code, Content: map[string]openapi.MediaType{
 		"application/json": {Schema: s},
 	}}
+	op.Responses[statusKey(r.status)] = res
+	return res
 }
 
 var allowerType = reflect.TypeFor[unknownFieldsAllower]()
@@ -288,16 +291,23 @@ func resultSchema(refl *openapi.Reflector, t reflect.Type) *openapi.Schema {
 	return s
 }
 
-// viewTag is the tag of v: its controller's type name, or "".
-func viewTag(v *view) string {
+// viewTag is the tag of v and its description: the Tag option's, else
+// its controller's type name and Meta.Description, or "".
+func viewTag(v *view, d opDoc) (name, description string) {
+	if d.tag != "" {
+		return d.tag, d.tagDescription
+	}
 	if v.route == nil || v.route.controller == nil {
-		return ""
+		return "", ""
 	}
 	t := reflect.TypeOf(v.route.controller)
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return t.Name()
+	if m := v.route.meta; m != nil {
+		description = m.Description
+	}
+	return t.Name(), description
 }
 
 // pathTemplate turns a Werkzeug rule into an OpenAPI path template:
@@ -330,18 +340,19 @@ func (b *docBuilder) finish() {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		b.doc.Tags = append(b.doc.Tags, openapi.Tag{Name: n})
+		b.doc.Tags = append(b.doc.Tags, openapi.Tag{Name: n, Description: b.tags[n]})
 	}
-	c := &openapi.Components{Schemas: b.refl.Schemas, Responses: map[string]*openapi.Response{}}
+	c := &openapi.Components{Schemas: b.refl.Schemas, Responses: map[string]*openapi.Response{},
+		SecuritySchemes: b.schemes}
 	for _, r := range sharedResponses {
 		if b.used[r.name] {
-			c.Responses[r.name] = r.response()
+			c.Responses[r.name] = r.response(b.problem)
 		}
 	}
 	if len(b.used) > 0 {
-		c.Schemas["Error"] = errorSchema(false)
-		c.Schemas["ValidationError"] = errorSchema(true)
+		errorSchemas(c.Schemas, b.problem)
 	}
+	b.doc.Security = []openapi.SecurityRequirement{} // none, unless an operation says otherwise
 	if len(c.Schemas) > 0 || len(c.Responses) > 0 {
 		b.doc.Components = c
 	}

@@ -16,6 +16,7 @@ type sharedResponse struct {
 
 // sharedResponses are fwk's error answers, by status key.
 var sharedResponses = map[string]sharedResponse{
+	"401":     {name: "Unauthorized", description: "The request lacks the credentials the operation's security names."},
 	"400":     {name: "BadRequest", description: "The request is malformed: a query value of the wrong type, a body that is not JSON, or a CSRF refusal."},
 	"404":     {name: "NotFound", description: "No such resource: a URL value that does not convert, or a model that is not found."},
 	"413":     {name: "ContentTooLarge", description: "The body is larger than the view's limit."},
@@ -24,14 +25,35 @@ var sharedResponses = map[string]sharedResponse{
 	"default": {name: "Error", description: "An error, with its status and message."},
 }
 
-func (r sharedResponse) response() *openapi.Response {
-	schema := "Error"
-	if r.validation {
-		schema = "ValidationError"
+// response is the shared response r, in fwk's error shape or as problem
+// details.
+func (r sharedResponse) response(problem bool) *openapi.Response {
+	return errorContent(r.description, r.validation, problem)
+}
+
+// errorContent is an error response described by description: JSON in
+// fwk's shape (schemas Error, ValidationError) or RFC 9457 problem details
+// (application/problem+json, schemas Problem, ValidationProblem).
+func errorContent(description string, validation, problem bool) *openapi.Response {
+	schema, media := "Error", "application/json"
+	if problem {
+		schema, media = "Problem", "application/problem+json"
 	}
-	return &openapi.Response{Description: r.description, Content: map[string]openapi.MediaType{
-		"application/json": {Schema: &openapi.Schema{Ref: "#/components/schemas/" + schema}},
+	if validation {
+		schema = "Validation" + schema
+	}
+	return &openapi.Response{Description: description, Content: map[string]openapi.MediaType{
+		media: {Schema: &openapi.Schema{Ref: "#/components/schemas/" + schema}},
 	}}
+}
+
+// errorResponse is an error answer a view declares (ErrorResponse).
+func (b *docBuilder) errorResponse(description string, validation bool) *openapi.Response {
+	if b.used == nil {
+		b.used = map[string]bool{}
+	}
+	b.used[""] = true // the error schemas
+	return errorContent(description, validation, b.problem)
 }
 
 // response refers op's answer with status key code to the shared response
@@ -44,21 +66,34 @@ func (b *docBuilder) response(op *openapi.Operation, code, name string) {
 	op.Responses[code] = &openapi.Response{Ref: "#/components/responses/" + name}
 }
 
-// errorSchema is the JSON shape of fwk's error answers (errorpage.go):
-// {"error": message, "status": code}, with "errors" per field for a failed
-// validation and "debug" in Debug mode.
-func errorSchema(validation bool) *openapi.Schema {
-	s := &openapi.Schema{Type: "object", Required: []string{"error", "status"}, Properties: map[string]*openapi.Schema{
-		"error":  {Type: "string"},
-		"status": {Type: "integer"},
-		"errors": {Type: "object", AdditionalProperties: &openapi.Schema{Type: "array", Items: &openapi.Schema{Type: "string"}}},
-		"debug":  {Type: "object"},
-	}}
-	if validation {
-		s.Required = append(s.Required, "errors")
+// errorSchemas adds the schemas of fwk's error answers to schemas: in its
+// shape (errorpage.go), {"error": message, "status": code}, or as RFC 9457
+// problem details (errorpage_problem.go), {"type", "title", "status",
+// "detail"}; with "errors" per field for a failed validation (required in
+// the Validation schema) and "debug" in Debug mode.
+func errorSchemas(schemas map[string]*openapi.Schema, problem bool) {
+	props := map[string]*openapi.Schema{
+		"errors": {Type: "object", Description: "The messages per field, by the names the client sent.",
+			AdditionalProperties: &openapi.Schema{Type: "array", Items: &openapi.Schema{Type: "string"}}},
+		"debug": {Type: "object", Description: "The details of a server error, with Config.Debug only."},
 	}
-	return s
+	name, required := "Error", []string{"error", "status"}
+	if problem {
+		name, required = "Problem", []string{"type", "title", "status"}
+		props["type"] = &openapi.Schema{Type: "string", Format: "uri-reference", Const: "about:blank"}
+		props["title"] = &openapi.Schema{Type: "string", Description: "The status text."}
+		props["detail"] = &openapi.Schema{Type: "string", Description: "The message the user may see."}
+	} else {
+		props["error"] = &openapi.Schema{Type: "string", Description: "The message the user may see."}
+	}
+	props["status"] = &openapi.Schema{Type: "integer", Minimum: ptrTo(400.0), Maximum: ptrTo(599.0)}
+	schemas[name] = &openapi.Schema{Type: "object", Required: required, Properties: props}
+	v := *schemas[name]
+	v.Required = append(required[:len(required):len(required)], "errors")
+	schemas["Validation"+name] = &v
 }
+
+func ptrTo[T any](v T) *T { return &v }
 
 // schemaOf turns a converter's JSON Schema object into a Schema.
 func schemaOf(m map[string]any) *openapi.Schema {

@@ -55,9 +55,9 @@ func Use(middleware ...func(http.Handler) http.Handler) ViewOption {
 }
 
 // ServesJSON declares that the view answers JSON: its error responses
-// (Abort, returned errors, panics) are JSON unless the client's Accept
-// prefers HTML, as for every view of a Resource and of a controller whose
-// Meta sets ServesJSON.
+// (Abort, returned errors, panics) are JSON whatever the client's Accept,
+// as for every view of a Resource and of a controller whose Meta sets
+// ServesJSON, and the view is in the OpenAPI document (App.OpenAPI).
 func ServesJSON() ViewOption {
 	return func(r *Route) { r.servesJSON = true }
 }
@@ -130,21 +130,3 @@ func CSRFExempt() ViewOption {
 	return func(r *Route) { r.csrfExempt = true; r.set |= setCSRFExempt }
 }
 
-// Summary sets the summary of the view's operations in the OpenAPI
-// document (App.OpenAPI, the openapi command). Go keeps no doc comments at
-// run time: what a reader of the document should see is given here.
-func Summary(text string) ViewOption {
-	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.summary = text }) }
-}
-
-// Description sets the description (CommonMark) of the view's operations
-// in the OpenAPI document.
-func Description(text string) ViewOption {
-	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.description = text }) }
-}
-
-// Deprecated marks the view's operations deprecated in the OpenAPI
-// document; the view is served as before.
-func Deprecated() ViewOption {
-	return func(r *Route) { changeCopy(&r.doc, func(d *opDoc) { d.deprecated = true }) }
-}

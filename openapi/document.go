@@ -29,13 +29,34 @@ type Document struct {
 	Paths      map[string]*PathItem `json:"paths"`
 	Components *Components          `json:"components,omitempty"`
 	Tags       []Tag                `json:"tags,omitempty"`
+	// Security is what every operation needs unless it says otherwise;
+	// an empty, non-nil list says none.
+	Security []SecurityRequirement `json:"security,omitzero"`
 }
 
-// Info is the document's title, version and description.
+// Info is the document's title, version and description, and who
+// answers for the API under which license.
 type Info struct {
-	Title       string `json:"title"`
-	Version     string `json:"version"`
-	Description string `json:"description,omitempty"`
+	Title       string   `json:"title"`
+	Version     string   `json:"version"`
+	Description string   `json:"description,omitempty"`
+	Contact     *Contact `json:"contact,omitempty"`
+	License     *License `json:"license,omitempty"`
+}
+
+// Contact is who to ask about the API.
+type Contact struct {
+	Name  string `json:"name,omitempty"`
+	URL   string `json:"url,omitempty"`
+	Email string `json:"email,omitempty"`
+}
+
+// License is the license of the API: a name, and an SPDX identifier or a
+// URL (not both).
+type License struct {
+	Name       string `json:"name"`
+	Identifier string `json:"identifier,omitempty"`
+	URL        string `json:"url,omitempty"`
 }
 
 // Server is a base URL the API is served at.
@@ -113,6 +134,25 @@ type Operation struct {
 	RequestBody *RequestBody         `json:"requestBody,omitempty"`
 	Responses   map[string]*Response `json:"responses"`
 	Deprecated  bool                 `json:"deprecated,omitempty"`
+	// Security lists the ways to authenticate any one of which the
+	// operation needs; an empty, non-nil list says it needs none.
+	Security []SecurityRequirement `json:"security,omitzero"`
+}
+
+// SecurityRequirement names security schemes of the components, each with
+// the scopes it needs (none for a bearer token or a cookie).
+type SecurityRequirement map[string][]string
+
+// SecurityScheme is a way to authenticate: {Type: "http", Scheme:
+// "bearer"} for Authorization: Bearer, {Type: "apiKey", In: "cookie",
+// Name: "session"} for a session cookie.
+type SecurityScheme struct {
+	Type         string `json:"type"`
+	Description  string `json:"description,omitempty"`
+	Name         string `json:"name,omitempty"`
+	In           string `json:"in,omitempty"`
+	Scheme       string `json:"scheme,omitempty"`
+	BearerFormat string `json:"bearerFormat,omitempty"`
 }
 
 // Parameter is a path, query, header or cookie parameter.
@@ -153,8 +193,10 @@ type Header struct {
 	Schema      *Schema `json:"schema,omitempty"`
 }
 
-// Components holds the schemas and responses operations refer to.
+// Components holds the schemas, responses and security schemes operations
+// refer to.
 type Components struct {
-	Schemas   map[string]*Schema   `json:"schemas,omitempty"`
-	Responses map[string]*Response `json:"responses,omitempty"`
+	Schemas         map[string]*Schema         `json:"schemas,omitempty"`
+	Responses       map[string]*Response       `json:"responses,omitempty"`
+	SecuritySchemes map[string]*SecurityScheme `json:"securitySchemes,omitempty"`
 }
