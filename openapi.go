@@ -74,8 +74,8 @@ func (v *view) bodyPlan() *argPlan {
 
 // docBuilder builds one document.
 type docBuilder struct {
-	doc  *openapi.Document
-	refl *openapi.Reflector
+	doc     *openapi.Document
+	refl    *openapi.Reflector
 	tags    map[string]string // tag names and descriptions
 	used    map[string]bool   // shared responses referred to
 	problem bool              // errors are RFC 9457 problem details

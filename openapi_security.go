@@ -48,7 +48,10 @@ var resourceSummaries = map[string]string{
 // its method or endpoint in words ("Publish", "Search posts").
 func defaultSummary(v *view) string {
 	r := v.route
-	method := r.MethodName()
+	method := ""
+	if r.controller != nil {
+		method = r.MethodName()
+	}
 	if _, ok := r.controller.(interface{ fwkResource() }); ok {
 		if f, ok := resourceSummaries[method]; ok {
 			name := strings.ReplaceAll(naming.SnakeCase(naming.ControllerName(r.controller)), "_", " ")

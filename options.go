@@ -129,4 +129,3 @@ func Subdomain(sub string) ViewOption {
 func CSRFExempt() ViewOption {
 	return func(r *Route) { r.csrfExempt = true; r.set |= setCSRFExempt }
 }
-

@@ -32,8 +32,10 @@ type CommentResource struct {
 func (r *CommentResource) Meta() fwk.Meta {
 	keys := func() *Keys { return r.Keys }
 	return fwk.Meta{
-		CSRFExempt: true,
-		Decorators: []func(http.Handler) http.Handler{apiToken(keys, false)},
+		CSRFExempt:  true,
+		Description: "The comments of a post: anyone may comment on a published post; deleting one needs the API token.",
+		Security:    []fwk.Auth{apiTokenAuth(http.MethodDelete)},
+		Decorators:  []func(http.Handler) http.Handler{apiToken(keys, false)},
 		Model: &fwk.ModelMeta{
 			IncludeMethods:   []string{"list", "create", "get", "delete"},
 			MethodDecorators: map[string][]func(http.Handler) http.Handler{"delete": {apiToken(keys, true)}},

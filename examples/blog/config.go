@@ -17,7 +17,7 @@ const maxBodyBytes = 1 << 20
 // overridden by its variable: CSRF protection on (WTF_CSRF_ENABLED),
 // request bodies up to maxBodyBytes (MAX_CONTENT_LENGTH), the API's OpenAPI
 // document at /api/openapi.json (OPENAPI_PATH) titled "Blog API"
-// (OPENAPI_TITLE), and a random
+// (OPENAPI_TITLE) under the MIT license (OPENAPI_LICENSE), and a random
 // SECRET_KEY for this run when none is set (said on out: sessions then end
 // with the process).
 func configFromEnv(out io.Writer) fwk.Config {
@@ -33,6 +33,9 @@ func configFromEnv(out io.Writer) fwk.Config {
 	}
 	if _, ok := os.LookupEnv("OPENAPI_TITLE"); !ok {
 		cfg.OpenAPITitle = "Blog API"
+	}
+	if _, ok := os.LookupEnv("OPENAPI_LICENSE"); !ok {
+		cfg.OpenAPILicense, cfg.OpenAPILicenseURL = "MIT", "https://opensource.org/license/mit"
 	}
 	if cfg.SecretKey == "" {
 		cfg.SecretKey = rand.Text() + rand.Text()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/openapi"
 )
 
 // PostInput is the body of POST /api/posts and PUT /api/posts/<id>: the
@@ -48,6 +49,8 @@ func (r *PostResource) Meta() fwk.Meta {
 		CSRFExempt:  true,
 		AcceptForms: true,
 		Decorators:  []func(http.Handler) http.Handler{apiToken(func() *Keys { return r.Keys }, true)},
+		Security:    []fwk.Auth{apiTokenAuth(http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete)},
+		Description: "The posts of the blog: published ones are public, drafts and writes need the API token.",
 		Views: []fwk.ViewSpec{
 			fwk.View(r.Publish, "/publish", fwk.IsMember(), fwk.Methods(http.MethodPost),
 				fwk.Summary("Publish a post"), fwk.Description("Makes a draft visible to anonymous readers; publishing twice is harmless.")),
@@ -120,6 +123,14 @@ func (k *Keys) authorize(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("WWW-Authenticate", `Bearer realm="blog API"`)
 	return fwk.Abort(http.StatusUnauthorized, "A valid API token is required: Authorization: Bearer <token>.")
+}
+
+// apiTokenAuth documents, in the OpenAPI document, that the operations of
+// methods need the API token (which apiToken checks).
+func apiTokenAuth(methods ...string) fwk.Auth {
+	return fwk.Auth{Name: "apiToken", Methods: methods, Scheme: openapi.SecurityScheme{
+		Type: "http", Scheme: "bearer", Description: "The blog's API token (BLOG_API_TOKEN), as Authorization: Bearer <token>.",
+	}}
 }
 
 // apiToken is the decorator of the API's views: it notes in the request's
