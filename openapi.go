@@ -189,6 +189,12 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 		}
 		for _, f := range fields {
 			p := b.queryParam(f.Key, f.Field.Type, f.Slice, f.Default)
+			p.Description = f.Field.Tag.Get("doc")
+			if ex, ok := f.Field.Tag.Lookup("example"); ok {
+				if v, ok := openapi.TagValue(f.Field.Type, ex); ok {
+					p.Schema.Examples = []any{v}
+				}
+			}
 			p.Required = openapi.ApplyValidate(p.Schema, f.Field.Type, f.Field.Tag.Get("validate")) && f.Default == nil
 			op.Parameters = append(op.Parameters, p)
 		}

@@ -193,3 +193,20 @@ func TestErrorFormatRefused(t *testing.T) {
 		t.Errorf("fwk.New: %v", err)
 	}
 }
+
+// A query struct's doc and example tags are its parameters' description
+// and examples.
+func TestQueryParamWords(t *testing.T) {
+	type q struct {
+		Limit int    `query:"limit" default:"20" doc:"How many, at most." example:"5"`
+		Sort  string `query:"sort" validate:"omitempty,oneof=a b"`
+	}
+	app := mustNew(t, quietCfg(), routesBundle{rs: routes.Func("/q", func(*fwk.Ctx, q) ([]int, error) { return nil, nil },
+		fwk.Endpoint("q"))})
+	b, _ := json.Marshal(app.OpenAPI().Paths["/q"].Get.Parameters)
+	want := `[{"name":"limit","in":"query","description":"How many, at most.","schema":{"type":"integer","format":"int64","default":20,"examples":[5]}},` +
+		`{"name":"sort","in":"query","schema":{"type":"string","enum":["a","b"]}}]`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+}

@@ -87,7 +87,8 @@ const (
 	StrictInput
 	// Output describes a value as encoding/json writes it: a key is
 	// required when it is always written (no omitempty or omitzero, not
-	// promoted through an embedded pointer).
+	// promoted through an embedded pointer), and objects have no other
+	// key (additionalProperties false).
 	Output
 )
 
@@ -302,11 +303,12 @@ func (r *Reflector) uniqueName(t reflect.Type) string {
 
 // structSchema is the object schema of struct type t: its fields as
 // encoding/json names them, embedded structs' fields in line. In
-// StrictInput mode it accepts no other key.
+// StrictInput mode it accepts no other key, and in Output mode encoding/json
+// writes none.
 func (r *Reflector) structSchema(t reflect.Type) *Schema {
 	s := &Schema{Type: "object", Properties: map[string]*Schema{}}
 	r.addFields(s, t, map[reflect.Type]bool{t: true}, false)
-	if r.mode == StrictInput {
+	if r.mode != Input { // encoding/json writes no other key
 		s.AdditionalProperties = False()
 	}
 	return s

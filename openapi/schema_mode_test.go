@@ -57,6 +57,9 @@ func TestSchemaModesRequired(t *testing.T) {
 	if r.Schemas["article"].AdditionalProperties != nil {
 		t.Error("input accepts unknown keys, yet additionalProperties is set")
 	}
+	if got := marshal(t, r.Schemas["articleOutput"].AdditionalProperties); got != "false" {
+		t.Errorf("output additionalProperties = %s, want false: encoding/json writes no other key", got)
+	}
 	if got := marshal(t, r.Schemas["articleInput"].AdditionalProperties); got != "false" {
 		t.Errorf("strict input additionalProperties = %s, want false", got)
 	}
@@ -68,7 +71,7 @@ func TestSchemaModesShareEqualSchemas(t *testing.T) {
 	type plain struct {
 		A string `json:"a" validate:"required"`
 	}
-	in := marshal(t, r.SchemaFor(reflect.TypeFor[plain](), openapi.Input))
+	in := marshal(t, r.SchemaFor(reflect.TypeFor[plain](), openapi.StrictInput))
 	out := marshal(t, r.SchemaFor(reflect.TypeFor[plain](), openapi.Output))
 	if in != out || len(r.Schemas) != 1 {
 		t.Errorf("input %s, output %s, schemas %v", in, out, r.Schemas)
