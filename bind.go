@@ -37,8 +37,8 @@ type view struct {
 	rule     string // the rule registered with the router
 	names    []string
 	params   []urlParam // names with their converters (params_url.go)
-	// servesJSON: the view's error responses are JSON unless the client
-	// prefers HTML (see prefersJSON).
+	// servesJSON: the view's error responses are JSON whatever the
+	// client's Accept (errorpage.go; see prefersJSON for the others).
 	servesJSON bool
 
 	call    func(*Ctx) error

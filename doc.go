@@ -101,10 +101,11 @@
 // request's *Ctx (its session, URLFor, Flash) with CtxFrom(r).
 //
 // A view's error is rendered as JSON ({"error": msg, "status": code}) for
-// clients whose Accept prefers JSON, and for views that serve JSON (every
-// Resource view, views declared with fwk.ServesJSON, controllers with
-// Meta.ServesJSON) unless the client prefers HTML, so that curl (Accept */*)
-// gets JSON from an API; it is a small HTML page otherwise: fwk.Abort(404,
+// clients whose Accept prefers JSON, and for every client of the views the
+// OpenAPI document lists (every Resource view, views declared with
+// fwk.ServesJSON, controllers with Meta.ServesJSON, views with a typed
+// result or body), so that curl and browsers alike get the JSON the document
+// describes; it is a small HTML page otherwise: fwk.Abort(404,
 // "no such user") sets the status and message (also when panicked with),
 // fwk.AbortWith(h) lets h answer, and any other error is a 500 whose text is
 // logged, not shown (unless Config.Debug). A panic is a logged 500 with the
