@@ -45,7 +45,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/fwkotel"
 )
 
@@ -182,7 +181,7 @@ func runCommand(ctx context.Context, s settings, args []string, out io.Writer) e
 		return err
 	}
 	defer store.Close()
-	app, err := NewApp(fwk.ConfigFromEnv(), Options{Store: store})
+	app, err := NewApp(configFromEnv(io.Discard), Options{Store: store}) // the served app's: "openapi" prints its document
 	if err != nil {
 		return err
 	}

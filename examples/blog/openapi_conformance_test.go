@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -117,5 +119,28 @@ func TestOpenAPIDocumentValid(t *testing.T) {
 	}
 	if strings.Contains(body, `"/contact"`) {
 		t.Error("an HTML page is in the API document")
+	}
+}
+
+// TestOpenAPICommandPrintsServedDocument: the openapi command prints the
+// document the blog serves (its title, license and security), not one of
+// a bare configuration.
+func TestOpenAPICommandPrintsServedDocument(t *testing.T) {
+	t.Setenv("SECRET_KEY", testSecretKey)
+	dsn := testDatabase(t)
+	var out bytes.Buffer
+	if err := runCommand(t.Context(), settings{driver: driverFor(dsn), dsn: dsn}, []string{"blog", "openapi"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	served := newBlogApp(t).client(t).Get("/api/openapi.json").Text()
+	var printed, want any
+	if err := json.Unmarshal(out.Bytes(), &printed); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(served), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(printed, want) {
+		t.Errorf("the openapi command prints\n%s\nthe blog serves\n%s", out.String(), served)
 	}
 }
