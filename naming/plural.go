@@ -1,6 +1,7 @@
 package naming
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gobuffalo/flect"
@@ -21,6 +22,7 @@ import (
 //	word       Pluralize   the reference gives
 //	"status"   "statuses"  "status " (a bug)
 //	"bus"      "buses"     "buss"
+//	"todo"     "todos"     "todos"
 //	"person"   "people"    "people"
 //	"category" "categories" "categories"
 //	"index"    "indices"   "indices"
@@ -36,11 +38,46 @@ func Pluralize(word string) string {
 		second, third, more := cutWord(rest)
 		second = strings.ToLower(second)
 		if second == "general" || (more && third != "" && isPreposition(second)) {
-			return flect.Pluralize(first) + word[len(first):]
+			return pluralWord(first) + word[len(first):]
 		}
 	}
-	return flect.Pluralize(word)
+	return pluralWord(word)
 }
+
+// pluralWord pluralises one word with flect, but for a word ending in "o",
+// which flect often gives "-oes" ("todoes", "videoes", "repoes"): most such
+// nouns, and nearly all that name a resource, take "-s" ("todos", "videos",
+// "repos"); "-oes" is kept for the classic nouns of oesWords ("heroes",
+// "potatoes", "vetoes"). Irregular and uncountable words stay flect's.
+func pluralWord(w string) string {
+	p := flect.Pluralize(w)
+	n := len(w)
+	if n < 2 || (w[n-1] != 'o' && w[n-1] != 'O') {
+		return p
+	}
+	lower := strings.ToLower(w)
+	oes := slices.ContainsFunc(oesWords, func(o string) bool { return strings.HasSuffix(lower, o) })
+	switch {
+	case !oes && strings.EqualFold(p, w+"es"):
+		return p[:n] + p[n+1:] // drop the "e", keeping the case of the "s"
+	case oes && strings.EqualFold(p, w+"s"):
+		return p[:n] + caseOf(p[n], 'e') + p[n:]
+	}
+	return p
+}
+
+// caseOf returns c in the case of ref (an ASCII letter).
+func caseOf(ref byte, c byte) string {
+	if ref >= 'A' && ref <= 'Z' {
+		return strings.ToUpper(string(c))
+	}
+	return string(c)
+}
+
+// oesWords are the nouns ending in a consonant and "o" whose plural is
+// "-oes" in current English usage; other such words take "-s".
+var oesWords = []string{"buffalo", "cargo", "domino", "echo", "embargo", "hero",
+	"mosquito", "motto", "potato", "tomato", "tornado", "torpedo", "veto", "volcano"}
 
 // cutWord splits s around its first word separator. It returns the text
 // before the separator, the text after it and whether a separator was found.
