@@ -41,7 +41,7 @@ func (b *docBuilder) documentModelView(v *view, op *openapi.Operation) {
 
 // documentModel documents the operation of the CRUD view of v.
 func (p *modelRoute[T]) documentModel(b *docBuilder, v *view, op *openapi.Operation) {
-	model := b.refl.Schema(p.info.typ)
+	model := b.refl.SchemaFor(p.info.typ, openapi.Output) // as encoding/json writes it
 	delete(op.Responses, "2XX")
 	unavailable(op)
 	switch v.route.MethodName() {
@@ -107,7 +107,7 @@ func (p *modelRoute[T]) documentList(b *docBuilder, op *openapi.Operation, model
 
 // documentBody adds the request body of Create, Put or Patch.
 func (p *modelRoute[T]) documentBody(b *docBuilder, v *view, op *openapi.Operation, in *inputPlan, patch bool) {
-	s := b.refl.Schema(in.typ)
+	s := b.refl.SchemaFor(in.typ, openapi.StrictInput) // a key it lacks is refused
 	if in.own || patch { // the writable members only
 		s = writableSchema(b, s, in.keys, patch)
 	}
@@ -132,7 +132,8 @@ func writableSchema(b *docBuilder, s *openapi.Schema, keys map[string]bool, patc
 	if name, ok := strings.CutPrefix(s.Ref, "#/components/schemas/"); ok && b.refl.Schemas[name] != nil {
 		s = b.refl.Schemas[name]
 	}
-	out := &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{}}
+	// A key that is not writable is refused (400, or 422 for a patch).
+	out := &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{}, AdditionalProperties: openapi.False()}
 	for k, prop := range s.Properties {
 		if !keys[k] {
 			continue

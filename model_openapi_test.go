@@ -3,6 +3,7 @@ package fwk_test
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fwkgo/fwk"
@@ -100,4 +101,30 @@ func keys[V any](m map[string]V) []string {
 func js(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestModelSchemasInTheirModes: a model resource's answers are described as
+// encoding/json writes them (every key without omitempty required, no other
+// key), and its bodies as the resource reads them (a key that cannot be
+// written is refused: additionalProperties false).
+func TestModelSchemasInTheirModes(t *testing.T) {
+	app := modelApp(t, []any{fwk.NewMemoryStore[Entry]()}, routes.Resource("", &EntryResource{}))
+	doc := app.OpenAPI()
+	resolve := func(s *openapi.Schema) *openapi.Schema {
+		if name, ok := strings.CutPrefix(s.Ref, "#/components/schemas/"); ok {
+			return doc.Components.Schemas[name]
+		}
+		return s
+	}
+	get := doc.Paths["/entries/{id}"].Get.Responses["200"].Content["application/json"].Schema
+	entry := resolve(get.Properties["entry"])
+	if entry == nil || !slices.Contains(entry.Required, "id") || !slices.Contains(entry.Required, "views") || js(entry.AdditionalProperties) != "false" {
+		t.Errorf("Get's entry schema %s: want every key required (output mode) and additionalProperties false", js(entry))
+	}
+	for name, op := range map[string]*openapi.Operation{"create": doc.Paths["/entries"].Post, "put": doc.Paths["/entries/{id}"].Put} {
+		body := resolve(op.RequestBody.Content["application/json"].Schema)
+		if body == nil || js(body.AdditionalProperties) != "false" || body.Properties["views"] != nil {
+			t.Errorf("%s body %s: want the writable keys only, additionalProperties false", name, js(body))
+		}
+	}
 }
