@@ -108,7 +108,7 @@ func (p *modelRoute[T]) documentList(b *docBuilder, op *openapi.Operation, model
 // documentBody adds the request body of Create, Put or Patch.
 func (p *modelRoute[T]) documentBody(b *docBuilder, v *view, op *openapi.Operation, in *inputPlan, patch bool) {
 	s := b.refl.SchemaFor(in.typ, openapi.StrictInput) // a key it lacks is refused
-	if in.own || patch { // the writable members only
+	if in.own || patch {                               // the writable members only
 		s = writableSchema(b, s, in.keys, patch)
 	}
 	content := map[string]openapi.MediaType{}
