@@ -107,8 +107,10 @@ func (p *modelRoute[T]) documentList(b *docBuilder, op *openapi.Operation, model
 
 // documentBody adds the request body of Create, Put or Patch.
 func (p *modelRoute[T]) documentBody(b *docBuilder, v *view, op *openapi.Operation, in *inputPlan, patch bool) {
-	s := b.refl.SchemaFor(in.typ, openapi.StrictInput) // a key it lacks is refused
-	if in.own || patch {                               // the writable members only
+	// A key the input type lacks is refused; of the model itself, only the
+	// writable members are described.
+	s := b.refl.SchemaFor(in.typ, openapi.StrictInput)
+	if in.own || patch {
 		s = writableSchema(b, s, in.keys, patch)
 	}
 	content := map[string]openapi.MediaType{}
