@@ -210,3 +210,46 @@ func TestQueryParamWords(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
 }
+
+// Shelf has a field the server sets and one on its way out.
+type Shelf struct {
+	ID      int64  `json:"id" readOnly:"true"`
+	Floor   int    `json:"floor" fwk:"readonly"`
+	OldName string `json:"old_name,omitempty" deprecated:"true"`
+	Name    string `json:"name"`
+}
+
+type shelfBundle struct{}
+
+func (shelfBundle) Name() string { return "shelves" }
+func (shelfBundle) Routes() []*fwk.Route {
+	return routes.Func("/shelves/<int:id>", func(c *fwk.Ctx, id int) (*Shelf, error) { return &Shelf{ID: int64(id)}, nil })
+}
+
+// TestSchemaReadOnlyAndDeprecated: readOnly:"true" and fwk:"readonly" give
+// readOnly, deprecated:"true" gives deprecated; other fields carry neither.
+func TestSchemaReadOnlyAndDeprecated(t *testing.T) {
+	app, err := fwk.New(fwk.DefaultConfig(), shelfBundle{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(app.OpenAPI().Components.Schemas)
+	var schemas map[string]struct {
+		Properties map[string]map[string]any `json:"properties"`
+	}
+	if err := json.Unmarshal(b, &schemas); err != nil {
+		t.Fatal(err)
+	}
+	var props map[string]map[string]any
+	for name, s := range schemas {
+		if strings.HasPrefix(name, "Shelf") {
+			props = s.Properties
+		}
+	}
+	for key, want := range map[string][2]bool{"id": {true, false}, "floor": {true, false}, "old_name": {false, true}, "name": {false, false}} {
+		p := props[key]
+		if got := [2]bool{p["readOnly"] == true, p["deprecated"] == true}; got != want {
+			t.Errorf("%s: readOnly, deprecated = %v, want %v (schema %v)", key, got, want, p)
+		}
+	}
+}

@@ -36,6 +36,8 @@ type Schema struct {
 	AnyOf                []*Schema          `json:"anyOf,omitempty"`
 	ContentEncoding      string             `json:"contentEncoding,omitempty"`
 	Examples             []any              `json:"examples,omitempty"`
+	ReadOnly             bool               `json:"readOnly,omitempty"`
+	Deprecated           bool               `json:"deprecated,omitempty"`
 
 	never bool // the schema no value matches: False
 }

@@ -3,6 +3,7 @@ package openapi
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 )
 
 // The words of a schema come from struct tags whose names users of Huma
@@ -13,15 +14,26 @@ import (
 //	                          for a slice, map or struct field)
 //	default:"20"              default, for query parameters and form
 //	                          fields, which fwk fills with it when absent
+//	readOnly:"true"           readOnly: the server sets it; a client's
+//	                          value is not used (fwk:"readonly", a model
+//	                          resource's read-only field, says the same)
+//	deprecated:"true"         deprecated
 //
 // A JSON body field's `default` is not written: fwk does not fill body
 // fields, and the document says what the app does.
 
-// withWords returns s with the description and example of a field of type
-// t whose tags are tag.
+// withWords returns s with the description, example and annotations of a
+// field of type t whose tags are tag (s is the field's own schema, a
+// reference included: OpenAPI 3.1 allows words beside a $ref).
 func withWords(s *Schema, t reflect.Type, tag reflect.StructTag) *Schema {
 	if d := tag.Get("doc"); d != "" {
 		s.Description = d
+	}
+	if tag.Get("readOnly") == "true" || hasOption(tag.Get("fwk"), "readonly") {
+		s.ReadOnly = true
+	}
+	if tag.Get("deprecated") == "true" {
+		s.Deprecated = true
 	}
 	if ex, ok := tag.Lookup("example"); ok {
 		if v, ok := TagValue(t, ex); ok {
@@ -29,6 +41,16 @@ func withWords(s *Schema, t reflect.Type, tag reflect.StructTag) *Schema {
 		}
 	}
 	return s
+}
+
+// hasOption reports whether the comma-separated tag value holds opt.
+func hasOption(value, opt string) bool {
+	for o := range strings.SplitSeq(value, ",") {
+		if strings.TrimSpace(o) == opt {
+			return true
+		}
+	}
+	return false
 }
 
 // TagValue returns the text of a tag (`example`, `default`) as a JSON value
