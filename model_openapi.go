@@ -42,6 +42,7 @@ func (b *docBuilder) documentModelView(v *view, op *openapi.Operation) {
 // documentModel documents the operation of the CRUD view of v.
 func (p *modelRoute[T]) documentModel(b *docBuilder, v *view, op *openapi.Operation) {
 	model := b.refl.SchemaFor(p.info.typ, openapi.Output) // as encoding/json writes it
+	p.markReadOnly(b, model)
 	delete(op.Responses, "2XX")
 	unavailable(op)
 	switch v.route.MethodName() {
@@ -65,6 +66,20 @@ func (p *modelRoute[T]) documentModel(b *docBuilder, v *view, op *openapi.Operat
 	case "Delete":
 		p.documentIfMatch(op)
 		op.Responses["204"] = &openapi.Response{Description: http.StatusText(http.StatusNoContent)}
+	}
+}
+
+// markReadOnly marks the model's read-only fields (its ID, CreatedAt,
+// UpdatedAt, those tagged fwk:"readonly") readOnly in its schema, as the
+// resource never writes them from a body.
+func (p *modelRoute[T]) markReadOnly(b *docBuilder, model *openapi.Schema) {
+	if name, ok := strings.CutPrefix(model.Ref, "#/components/schemas/"); ok && b.refl.Schemas[name] != nil {
+		model = b.refl.Schemas[name]
+	}
+	for _, f := range p.info.fields {
+		if prop := model.Properties[f.json]; f.readOnly && prop != nil {
+			prop.ReadOnly = true
+		}
 	}
 }
 

@@ -121,6 +121,11 @@ func TestModelSchemasInTheirModes(t *testing.T) {
 	if entry == nil || !slices.Contains(entry.Required, "id") || !slices.Contains(entry.Required, "views") || js(entry.AdditionalProperties) != "false" {
 		t.Errorf("Get's entry schema %s: want every key required (output mode) and additionalProperties false", js(entry))
 	}
+	for key, want := range map[string]bool{"id": true, "views": true, "created_at": true, "title": false} {
+		if p := entry.Properties[key]; p == nil || p.ReadOnly != want {
+			t.Errorf("Get's entry schema, %s: %s, want readOnly %v", key, js(p), want)
+		}
+	}
 	for name, op := range map[string]*openapi.Operation{"create": doc.Paths["/entries"].Post, "put": doc.Paths["/entries/{id}"].Put} {
 		body := resolve(op.RequestBody.Content["application/json"].Schema)
 		if body == nil || js(body.AdditionalProperties) != "false" || body.Properties["views"] != nil {
