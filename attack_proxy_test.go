@@ -257,8 +257,9 @@ func appendHops(client map[string]string, n int) http.Header {
 
 // plainForwarded reports whether v is empty or a Forwarded list without
 // quotes, backslashes or repeated parameters made of name=value pairs of
-// plain characters: one the app must accept, so that the edge proxy's
-// element after it is used.
+// plain characters, with only spaces and tabs around a pair (RFC 7239's
+// optional white space; a form feed is not): one the app must accept, so
+// that the edge proxy's element after it is used.
 func plainForwarded(v string) bool {
 	if v == "" {
 		return true
@@ -266,7 +267,7 @@ func plainForwarded(v string) bool {
 	for _, elem := range strings.Split(v, ",") {
 		seen := map[string]bool{}
 		for _, pair := range strings.Split(elem, ";") {
-			name, value, ok := strings.Cut(strings.TrimSpace(pair), "=")
+			name, value, ok := strings.Cut(strings.Trim(pair, " \t"), "=")
 			name = strings.ToLower(name)
 			if !ok || seen[name] || name == "" || value == "" ||
 				strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789-_.") != "" ||
