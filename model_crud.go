@@ -20,11 +20,7 @@ const writeTries = 8
 // Get answers the model the URL names: 200 {"<model>": {...}} with its
 // ETag, 304 when If-None-Match lists that ETag, 404 when there is none.
 func (r *ModelResource[T]) Get(ctx *Ctx) error {
-	p, err := routeOf[T](ctx)
-	if err != nil {
-		return err
-	}
-	key, err := p.key(ctx)
+	p, key, err := memberOf[T](ctx)
 	if err != nil {
 		return err
 	}
@@ -172,11 +168,7 @@ func (p *modelRoute[T]) keepIdentity(m, cur *T) {
 // Delete removes the model the URL names: 204; 404 when there is none, 412
 // when If-Match does not hold.
 func (r *ModelResource[T]) Delete(ctx *Ctx) error {
-	p, err := routeOf[T](ctx)
-	if err != nil {
-		return err
-	}
-	key, err := p.key(ctx)
+	p, key, err := memberOf[T](ctx)
 	if err != nil {
 		return err
 	}

@@ -225,6 +225,17 @@ func routeOf[T any](c *Ctx) (*modelRoute[T], error) {
 	return nil, fmt.Errorf("fwk: ModelResource[%T] called from a view that is not a route of a model resource of %T", t, t)
 }
 
+// memberOf returns the plan of the route serving c and the Key of the
+// member its URL names.
+func memberOf[T any](c *Ctx) (*modelRoute[T], Key, error) {
+	p, err := routeOf[T](c)
+	if err != nil {
+		return nil, Key{}, err
+	}
+	key, err := p.key(c)
+	return p, key, err
+}
+
 // scopeFilters returns the parents' ids of the request as filters.
 func (p *modelRoute[T]) scopeFilters(c *Ctx) ([]Filter, error) {
 	if len(p.scope) == 0 {
