@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // formField is one field of a form type, resolved from its struct field.
@@ -184,7 +184,7 @@ func fieldParser(t reflect.Type) (func([]string) (reflect.Value, error), error) 
 			return s, nil
 		}, nil
 	}
-	conv, err := bind.For(t)
+	conv, err := textconv.For(t)
 	if err != nil {
 		return nil, err
 	}

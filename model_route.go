@@ -11,7 +11,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 	"github.com/fwkgo/fwk/naming"
 )
 
@@ -74,7 +74,7 @@ func newRouteParam(up *urlParam, f *modelField) (routeParam, error) {
 // query values.
 type listFilter struct {
 	field *modelField
-	conv  bind.Func
+	conv  textconv.Func
 }
 
 // bindModelRoute makes the plan of the route of v and keeps it in v.model.
@@ -162,7 +162,7 @@ func (p *modelRoute[T]) bindOptions() error {
 	p.filters = map[string]*listFilter{}
 	for _, name := range m.Filters {
 		f := p.info.byJSON[name]
-		conv, err := bind.For(elemType(f.typ))
+		conv, err := textconv.For(elemType(f.typ))
 		if err != nil {
 			return fmt.Errorf("filter %q: %w", name, err)
 		}

@@ -26,7 +26,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 	"github.com/fwkgo/fwk/naming"
 	"github.com/fwkgo/fwk/openapi"
 	"github.com/fwkgo/fwk/router"
@@ -183,7 +183,7 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 		op.Parameters = append(op.Parameters, b.queryParam(a.name, a.typ, a.multi, nil))
 		b.response(op, "400", "BadRequest")
 	case fromQueryStruct:
-		fields, err := bind.QueryFields(a.typ)
+		fields, err := textconv.QueryFields(a.typ)
 		if err != nil {
 			return
 		}

@@ -7,7 +7,7 @@ package fwk
 //	positional   func(*Ctx, P1..Pn[, Q]) error: P1..Pn take the rule's URL
 //	             params in order (scalars through internal/bind, *T of a
 //	             registered model through its loader); an optional trailing
-//	             struct Q is filled from the query string (bind.Query)
+//	             struct Q is filled from the query string (textconv.Query)
 //	converted    ParamConverter(view, P{...}, ...): one P entry per parameter,
 //	             each naming a URL param or a query argument and its converter
 //
@@ -23,7 +23,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // argSource says where an argument comes from.
@@ -198,10 +198,10 @@ func (v *view) queryStructArg(t reflect.Type) (argPlan, bool, error) {
 	if t.Kind() != reflect.Struct || v.app.models[t] != nil {
 		return argPlan{}, false, nil
 	}
-	if _, err := bind.For(t); err == nil {
+	if _, err := textconv.For(t); err == nil {
 		return argPlan{}, false, nil
 	}
-	q, err := bind.Query(t)
+	q, err := textconv.Query(t)
 	if err != nil {
 		return argPlan{}, false, fmt.Errorf("query struct %v: %w", t, err)
 	}
@@ -370,11 +370,11 @@ func (c *Ctx) query(q *url.Values) url.Values {
 // queryError is the 400 of a query value that does not convert; its message
 // names the argument and the value.
 func queryError(name, raw string, err error) error {
-	var be *bind.Error
+	var be *textconv.Error
 	if !errors.As(err, &be) {
-		be = &bind.Error{Param: name, Value: raw, Err: err}
+		be = &textconv.Error{Param: name, Value: raw, Err: err}
 	} else if be.Param == "" && name != "" {
-		be = &bind.Error{Param: name, Value: be.Value, Err: be.Err}
+		be = &textconv.Error{Param: name, Value: be.Value, Err: be.Err}
 	}
 	return &HTTPError{Status: http.StatusBadRequest, Message: strings.TrimPrefix(be.Error(), "fwk: "), err: be}
 }

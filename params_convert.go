@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"reflect"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // P is one argument of ParamConverter: a single entry whose key names the
@@ -303,10 +303,10 @@ func (v *view) typeConverter(t reflect.Type, ex reflect.Value) (converter, error
 	}
 	c := converter{gives: t.String(), fits: func(p reflect.Type) bool { return t.AssignableTo(p) }}
 	bt := t
-	if _, err := bind.For(t); err != nil && t.Kind() == reflect.Slice {
+	if _, err := textconv.For(t); err != nil && t.Kind() == reflect.Slice {
 		c.slice, bt = t, t.Elem()
 	}
-	conv, err := bind.For(bt)
+	conv, err := textconv.For(bt)
 	if err != nil {
 		if indirect(bt).Kind() == reflect.Struct {
 			return c, fmt.Errorf("%v is neither a registered model (fwk.RegisterModel) nor a type a param converts to: %w", bt, err)
@@ -326,7 +326,7 @@ func lookupConverter(m reflect.Value) converter {
 	for it := m.MapRange(); it.Next(); {
 		entries[it.Key().String()] = it.Value().Interface()
 	}
-	look := bind.MapConverter(entries)
+	look := textconv.MapConverter(entries)
 	c := converter{gives: "the values of a " + m.Type().String()}
 	c.fits = func(t reflect.Type) bool {
 		for _, e := range entries {

@@ -39,7 +39,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 	"github.com/fwkgo/fwk/router"
 )
 
@@ -172,9 +172,9 @@ func (p *urlParam) text(raw string) (string, error) {
 func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
 	if p.conv != nil && p.typ == nil { // undeclared: fitted per request
 		var text func(string) (reflect.Value, error)
-		if bind.TakesText(t) {
+		if textconv.TakesText(t) {
 			var err error
-			if text, err = bind.For(t); err != nil {
+			if text, err = textconv.For(t); err != nil {
 				return nil, err
 			}
 		}
@@ -200,7 +200,7 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 	f, err := fit(vt, t)
 	// A textual parameter takes the matched text when no value fits it (an
 	// <int:id> into an id string gives "42").
-	if err != nil && bind.TakesText(t) {
+	if err != nil && textconv.TakesText(t) {
 		return p.textConv(t)
 	}
 	if err != nil {
@@ -216,9 +216,9 @@ func (p *urlParam) argConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, e
 }
 
 // textConv converts the param's text (p.text: checked by the converter)
-// into a parameter of a type that takes text (bind.TakesText).
+// into a parameter of a type that takes text (textconv.TakesText).
 func (p *urlParam) textConv(t reflect.Type) (func(*Ctx, string) (reflect.Value, error), error) {
-	conv, err := bind.For(t)
+	conv, err := textconv.For(t)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +243,7 @@ func fit(vt, t reflect.Type) (func(reflect.Value) (reflect.Value, error), error)
 	case vt.AssignableTo(t):
 		return func(x reflect.Value) (reflect.Value, error) { return x, nil }, nil
 	case vt.Kind() == reflect.String:
-		conv, err := bind.For(t)
+		conv, err := textconv.For(t)
 		if err != nil {
 			return nil, fmt.Errorf("the converter gives %v, which does not convert to %v: %w", vt, t, err)
 		}

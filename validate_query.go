@@ -3,19 +3,19 @@ package fwk
 import (
 	"reflect"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // A query struct's `validate` tags are checked once it is filled, as a
 // body's are: a value that fails them answers 422 with its messages under
 // the query keys ({"errors": {"page": ["Number must be at least 1."]}}).
 
-// queryNames names fields by their query key (bind.QueryKey).
+// queryNames names fields by their query key (textconv.QueryKey).
 var queryNames = &fieldNaming{of: func(sf reflect.StructField) (string, bool) {
 	if _, tagged := sf.Tag.Lookup("query"); sf.Anonymous && !tagged && indirect(sf.Type).Kind() == reflect.Struct {
 		return "", true
 	}
-	return bind.QueryKey(sf), false
+	return textconv.QueryKey(sf), false
 }}
 
 // validateQuery checks the `validate` tags of the query struct val.

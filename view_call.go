@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // fastCall returns a direct caller for the common view signatures, with no
@@ -217,7 +217,7 @@ func typedParse[P string | int | int64](p *urlParam) (func(string) (P, error), b
 		if text == nil {
 			text = parseString
 		}
-		num, err := bind.ForType[P]()
+		num, err := textconv.ForType[P]()
 		if err != nil {
 			return nil, false
 		}

@@ -1,4 +1,4 @@
-package bind_test
+package textconv_test
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 type (
@@ -104,8 +104,8 @@ func TestFor(t *testing.T) {
 		{reflect.TypeFor[float64](), "1.5", 1.5, nil},
 		{reflect.TypeFor[float64](), "-2e3", -2000.0, nil},
 		{reflect.TypeFor[float64](), "1e400", nil, strconv.ErrRange},
-		{reflect.TypeFor[float64](), "NaN", nil, bind.ErrNotFinite},
-		{reflect.TypeFor[float64](), "-Inf", nil, bind.ErrNotFinite},
+		{reflect.TypeFor[float64](), "NaN", nil, textconv.ErrNotFinite},
+		{reflect.TypeFor[float64](), "-Inf", nil, textconv.ErrNotFinite},
 		{reflect.TypeFor[float64](), "abc", nil, strconv.ErrSyntax},
 		{reflect.TypeFor[float32](), "0.25", float32(0.25), nil},
 		{reflect.TypeFor[float32](), "3.5e38", nil, strconv.ErrRange},
@@ -139,14 +139,14 @@ func TestFor(t *testing.T) {
 		{reflect.TypeFor[*time.Time](), "2024-01-02T03:04:05Z", ptr(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)), nil},
 	}
 	for _, tt := range tests {
-		conv, err := bind.For(tt.typ)
+		conv, err := textconv.For(tt.typ)
 		if err != nil {
 			t.Errorf("For(%v) error %v", tt.typ, err)
 			continue
 		}
 		v, err := conv(tt.in)
 		if tt.wantErr != nil {
-			var be *bind.Error
+			var be *textconv.Error
 			if !errors.Is(err, tt.wantErr) || !errors.As(err, &be) || be.Value != tt.in {
 				t.Errorf("For(%v)(%q) error = %v, want *Error for %q wrapping %v", tt.typ, tt.in, err, tt.in, tt.wantErr)
 			}
@@ -165,7 +165,7 @@ func TestFor(t *testing.T) {
 // TestForFreshValues checks that each call returns its own value: a caller
 // may keep or modify the result.
 func TestForFreshValues(t *testing.T) {
-	conv, err := bind.For(reflect.TypeFor[*myUUID]())
+	conv, err := textconv.For(reflect.TypeFor[*myUUID]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,8 +191,8 @@ func TestForUnsupported(t *testing.T) {
 		reflect.TypeFor[[16]int](),
 		reflect.TypeFor[*struct{}](),
 	} {
-		conv, err := bind.For(typ)
-		if conv != nil || !errors.Is(err, bind.ErrUnsupported) {
+		conv, err := textconv.For(typ)
+		if conv != nil || !errors.Is(err, textconv.ErrUnsupported) {
 			t.Errorf("For(%v) = %v, %v, want nil, ErrUnsupported", typ, conv != nil, err)
 			continue
 		}
@@ -204,13 +204,13 @@ func TestForUnsupported(t *testing.T) {
 
 func TestErrorMessage(t *testing.T) {
 	tests := []struct {
-		err  *bind.Error
+		err  *textconv.Error
 		want string
 	}{
-		{&bind.Error{Value: "abc", Err: strconv.ErrSyntax}, `fwk: invalid value "abc": invalid syntax`},
-		{&bind.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax}, `fwk: parameter "page": invalid value "abc": invalid syntax`},
-		{&bind.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax, Want: "an integer"}, `fwk: parameter "page": invalid value "abc": want an integer`},
-		{&bind.Error{Param: "q", Value: strings.Repeat("x", 100), Err: strconv.ErrRange},
+		{&textconv.Error{Value: "abc", Err: strconv.ErrSyntax}, `fwk: invalid value "abc": invalid syntax`},
+		{&textconv.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax}, `fwk: parameter "page": invalid value "abc": invalid syntax`},
+		{&textconv.Error{Param: "page", Value: "abc", Err: strconv.ErrSyntax, Want: "an integer"}, `fwk: parameter "page": invalid value "abc": want an integer`},
+		{&textconv.Error{Param: "q", Value: strings.Repeat("x", 100), Err: strconv.ErrRange},
 			fmt.Sprintf(`fwk: parameter "q": invalid value %q: value out of range`, strings.Repeat("x", 64)+"...")},
 	}
 	for _, tt := range tests {
@@ -222,7 +222,7 @@ func TestErrorMessage(t *testing.T) {
 
 func TestMapConverter(t *testing.T) {
 	m := map[string]any{"foo": "bar", "n": 4}
-	conv := bind.MapConverter(m)
+	conv := textconv.MapConverter(m)
 	m["late"] = "added after"
 	tests := []struct {
 		in      string
@@ -238,7 +238,7 @@ func TestMapConverter(t *testing.T) {
 	for _, tt := range tests {
 		got, err := conv(tt.in)
 		if tt.wantErr {
-			if !errors.Is(err, bind.ErrUnknownValue) || !strings.Contains(err.Error(), strconv.Quote(tt.in)) {
+			if !errors.Is(err, textconv.ErrUnknownValue) || !strings.Contains(err.Error(), strconv.Quote(tt.in)) {
 				t.Errorf("MapConverter(%q) error = %v, want ErrUnknownValue naming the value", tt.in, err)
 			}
 			continue

@@ -1,24 +1,24 @@
-package bind_test
+package textconv_test
 
 import (
 	"errors"
 	"strconv"
 	"testing"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // checkTyped runs conv over cases, comparing with want (ignored on error).
 func checkTyped[T comparable](t *testing.T, cases []typedCase[T]) {
 	t.Helper()
-	conv, err := bind.ForType[T]()
+	conv, err := textconv.ForType[T]()
 	if err != nil {
 		t.Fatalf("ForType[%T]() error %v", *new(T), err)
 	}
 	for _, tt := range cases {
 		got, err := conv(tt.in)
 		if tt.wantErr != nil {
-			var be *bind.Error
+			var be *textconv.Error
 			if !errors.Is(err, tt.wantErr) || !errors.As(err, &be) || got != *new(T) {
 				t.Errorf("ForType[%T](%q) = %v, %v, want zero, error wrapping %v", got, tt.in, got, err, tt.wantErr)
 			}
@@ -43,7 +43,7 @@ func TestForType(t *testing.T) {
 	checkTyped(t, []typedCase[int32]{{"2147483647", 2147483647, nil}, {"2147483648", 0, strconv.ErrRange}})
 	checkTyped(t, []typedCase[uint]{{"3", 3, nil}, {"-3", 0, strconv.ErrSyntax}})
 	checkTyped(t, []typedCase[uint64]{{"18446744073709551615", 18446744073709551615, nil}, {"18446744073709551616", 0, strconv.ErrRange}})
-	checkTyped(t, []typedCase[float64]{{"0.5", 0.5, nil}, {"nan", 0, bind.ErrNotFinite}, {"1e999", 0, strconv.ErrRange}})
+	checkTyped(t, []typedCase[float64]{{"0.5", 0.5, nil}, {"nan", 0, textconv.ErrNotFinite}, {"1e999", 0, strconv.ErrRange}})
 	checkTyped(t, []typedCase[bool]{{"false", false, nil}, {"1", true, nil}, {"on", false, strconv.ErrSyntax}})
 	// Types without a fast path go through reflection.
 	checkTyped(t, []typedCase[int8]{{"-128", -128, nil}, {"128", 0, strconv.ErrRange}})
@@ -53,17 +53,17 @@ func TestForType(t *testing.T) {
 }
 
 func TestForTypeUnsupported(t *testing.T) {
-	if _, err := bind.ForType[map[string]int](); !errors.Is(err, bind.ErrUnsupported) {
+	if _, err := textconv.ForType[map[string]int](); !errors.Is(err, textconv.ErrUnsupported) {
 		t.Errorf("ForType[map[string]int]() error = %v, want ErrUnsupported", err)
 	}
-	if _, err := bind.ForType[any](); !errors.Is(err, bind.ErrUnsupported) {
+	if _, err := textconv.ForType[any](); !errors.Is(err, textconv.ErrUnsupported) {
 		t.Errorf("ForType[any]() error = %v, want ErrUnsupported", err)
 	}
 }
 
 // TestForTypeIntNoAlloc pins the zero-allocation claim of the fast paths.
 func TestForTypeIntNoAlloc(t *testing.T) {
-	conv, err := bind.ForType[int]()
+	conv, err := textconv.ForType[int]()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestForTypeIntNoAlloc(t *testing.T) {
 
 // TestForIntAllocs pins the reflect path at one allocation (the new value).
 func TestForIntAllocs(t *testing.T) {
-	conv, err := bind.For(reflectTypeInt)
+	conv, err := textconv.For(reflectTypeInt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bind_test
+package textconv_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 type Paging struct {
@@ -63,7 +63,7 @@ func TestQuery(t *testing.T) {
 		{"user_id=6ba7b8109dad11d180b400c04fd430c8", with(func(p *listParams) { p.UserID = myUUID(uuidBytes) })},
 		{"internal=true&secret=x&Internal=true", base},
 	}
-	binder, err := bind.Query(reflect.TypeFor[listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[listParams]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestQuery(t *testing.T) {
 
 // TestQueryDefaultsNotShared checks that a defaulted slice is fresh per call.
 func TestQueryDefaultsNotShared(t *testing.T) {
-	binder, err := bind.Query(reflect.TypeFor[*listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[*listParams]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestQueryDefaultsNotShared(t *testing.T) {
 }
 
 func TestQueryPointer(t *testing.T) {
-	binder, err := bind.Query(reflect.TypeFor[*listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[*listParams]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestQueryPointer(t *testing.T) {
 }
 
 func TestQueryBadValue(t *testing.T) {
-	binder, err := bind.Query(reflect.TypeFor[listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[listParams]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestQueryBadValue(t *testing.T) {
 	for _, tt := range tests {
 		v, _ := url.ParseQuery(tt.query)
 		_, err := binder(v)
-		var be *bind.Error
+		var be *textconv.Error
 		if !errors.As(err, &be) || be.Param != tt.param || be.Value != tt.value || !errors.Is(err, tt.wantErr) {
 			t.Errorf("Query(%q) error = %#v, want *Error{Param: %q, Value: %q} wrapping %v", tt.query, err, tt.param, tt.value, tt.wantErr)
 			continue
@@ -191,7 +191,7 @@ func TestQueryStartupErrors(t *testing.T) {
 	}
 	_ = unexportedTagged{}.n // the field exists only to be rejected
 	for _, tt := range tests {
-		binder, err := bind.Query(tt.typ)
+		binder, err := textconv.Query(tt.typ)
 		if binder != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Query(%v) error = %v, want one containing %q", tt.typ, err, tt.want)
 		}
@@ -202,7 +202,7 @@ func TestSnakeCaseKeys(t *testing.T) {
 	type keys struct {
 		Page, PerPage, UserID, HTTPStatus, Page2, ID, X int
 	}
-	binder, err := bind.Query(reflect.TypeFor[keys]())
+	binder, err := textconv.Query(reflect.TypeFor[keys]())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bind_test
+package textconv_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 // FuzzBind feeds arbitrary text to every kind of converter and to a query
@@ -25,22 +25,22 @@ func FuzzBind(f *testing.F) {
 		reflect.TypeFor[float32](), reflect.TypeFor[bool](), reflect.TypeFor[myUUID](), reflect.TypeFor[level](),
 		reflect.TypeFor[*int](), reflect.TypeFor[*myUUID](),
 	}
-	convs := make([]bind.Func, len(types))
+	convs := make([]textconv.Func, len(types))
 	for i, typ := range types {
-		conv, err := bind.For(typ)
+		conv, err := textconv.For(typ)
 		if err != nil {
 			f.Fatal(err)
 		}
 		convs[i] = conv
 	}
-	binder, err := bind.Query(reflect.TypeFor[listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[listParams]())
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for i, conv := range convs {
 			v, err := conv(s)
-			var be *bind.Error
+			var be *textconv.Error
 			if err != nil {
 				if !errors.As(err, &be) || be.Value != s {
 					t.Fatalf("For(%v)(%q) error %v is not an *Error for the input", types[i], s, err)
@@ -54,7 +54,7 @@ func FuzzBind(f *testing.F) {
 		checkRoundTrip(t, convs[1], s, func(v reflect.Value) string { return strconv.FormatInt(v.Int(), 10) })
 		checkRoundTrip(t, convs[6], s, func(v reflect.Value) string { return fmt.Sprintf("%x", v.Interface()) })
 		if _, err := binder(url.Values{"page": {s}, "id": {s, "1"}, "since": {s}, "user_id": {s}}); err != nil {
-			var be *bind.Error
+			var be *textconv.Error
 			if !errors.As(err, &be) || be.Param == "" {
 				t.Fatalf("Query error %v is not an *Error naming the parameter", err)
 			}
@@ -63,7 +63,7 @@ func FuzzBind(f *testing.F) {
 }
 
 // checkRoundTrip converts s, formats the result and converts again.
-func checkRoundTrip(t *testing.T, conv bind.Func, s string, format func(reflect.Value) string) {
+func checkRoundTrip(t *testing.T, conv textconv.Func, s string, format func(reflect.Value) string) {
 	t.Helper()
 	v, err := conv(s)
 	if err != nil {

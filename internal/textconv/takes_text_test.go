@@ -1,4 +1,4 @@
-package bind
+package textconv
 
 import (
 	"net/netip"

@@ -1,4 +1,4 @@
-// Package bind converts the strings of a request (URL parameters, query
+// Package textconv converts the strings of a request (URL parameters, query
 // values) into the typed values a view asks for. Every decision that depends
 // on the target type is taken once, at start-up, by [For], [ForType] or
 // [Query]; an unsupported type is an error then, never at request time. The
@@ -54,4 +54,4 @@
 // reflect.New. [ForType] returns a typed function; for string, int, int64,
 // int32, uint, uint64, float64 and bool it calls strconv directly and does
 // not allocate, so callers that know the type statically should prefer it.
-package bind
+package textconv

@@ -1,17 +1,17 @@
-package bind_test
+package textconv_test
 
 import (
 	"net/url"
 	"reflect"
 	"testing"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 var reflectTypeInt = reflect.TypeFor[int]()
 
 func BenchmarkForInt(b *testing.B) {
-	conv, err := bind.For(reflectTypeInt)
+	conv, err := textconv.For(reflectTypeInt)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func BenchmarkForInt(b *testing.B) {
 }
 
 func BenchmarkForTypeInt(b *testing.B) {
-	conv, err := bind.ForType[int]()
+	conv, err := textconv.ForType[int]()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func BenchmarkForTypeInt(b *testing.B) {
 }
 
 func BenchmarkForUUID(b *testing.B) {
-	conv, err := bind.For(reflect.TypeFor[myUUID]())
+	conv, err := textconv.For(reflect.TypeFor[myUUID]())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func BenchmarkForUUID(b *testing.B) {
 }
 
 func BenchmarkQuery(b *testing.B) {
-	binder, err := bind.Query(reflect.TypeFor[listParams]())
+	binder, err := textconv.Query(reflect.TypeFor[listParams]())
 	if err != nil {
 		b.Fatal(err)
 	}

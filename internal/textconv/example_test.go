@@ -1,4 +1,4 @@
-package bind_test
+package textconv_test
 
 import (
 	"errors"
@@ -7,11 +7,11 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/fwkgo/fwk/internal/bind"
+	"github.com/fwkgo/fwk/internal/textconv"
 )
 
 func ExampleFor() {
-	conv, err := bind.For(reflect.TypeFor[uint8]())
+	conv, err := textconv.For(reflect.TypeFor[uint8]())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -27,7 +27,7 @@ func ExampleFor() {
 }
 
 func ExampleForType() {
-	atoi, err := bind.ForType[int]()
+	atoi, err := textconv.ForType[int]()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -44,7 +44,7 @@ func ExampleQuery() {
 		PerPage int      `default:"20"`
 		Tags    []string `query:"tag"`
 	}
-	binder, err := bind.Query(reflect.TypeFor[search]())
+	binder, err := textconv.Query(reflect.TypeFor[search]())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -61,7 +61,7 @@ func ExampleQuery() {
 }
 
 func ExampleMapConverter() {
-	sizes := bind.MapConverter(map[string]any{"s": 36, "m": 40})
+	sizes := textconv.MapConverter(map[string]any{"s": 36, "m": 40})
 	fmt.Println(sizes("m"))
 	fmt.Println(sizes("xl"))
 	// Output:
