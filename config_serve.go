@@ -16,8 +16,6 @@ package fwk
 
 import (
 	"fmt"
-	"net"
-	"net/http"
 	"strconv"
 	"time"
 )
@@ -130,36 +128,4 @@ func (c Config) validateServe() error {
 			Err: fmt.Errorf("%d is negative; 0 means the default (%d)", c.MaxHeaderBytes, defaultMaxHeaderBytes)}
 	}
 	return nil
-}
-
-// newServer returns the http.Server of Serve for handler h; Serve accepts
-// its connections through serveListener. ReadTimeout and WriteTimeout are
-// applied by deadlineHandler and deadlineConn, not by net/http, and the
-// connections enforce net/http's far read deadlines themselves (see
-// serve_deadline.go).
-func (c Config) newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler: &deadlineHandler{h: h, read: timeout(c.ReadTimeout, defaultReadTimeout),
-			write: timeout(c.WriteTimeout, defaultWriteTimeout)},
-		ReadHeaderTimeout: timeout(c.ReadHeaderTimeout, defaultReadHeaderTimeout),
-		IdleTimeout:       timeout(c.IdleTimeout, defaultIdleTimeout),
-		MaxHeaderBytes:    c.maxHeaderBytes(),
-		ConnState:         connHijacked,
-	}
-}
-
-// serveListener is l with each connection it accepts wrapped in a
-// deadlineConn: the write timeout, and a watch for the read deadlines whose
-// tick follows the shortest timeout.
-func (c Config) serveListener(l net.Listener) net.Listener {
-	ts := [...]time.Duration{timeout(c.ReadHeaderTimeout, defaultReadHeaderTimeout),
-		timeout(c.ReadTimeout, defaultReadTimeout), timeout(c.WriteTimeout, defaultWriteTimeout),
-		timeout(c.IdleTimeout, defaultIdleTimeout)}
-	shortest := time.Duration(0)
-	for _, d := range ts {
-		if d > 0 && (shortest == 0 || d < shortest) {
-			shortest = d
-		}
-	}
-	return deadlineListener{Listener: l, write: ts[2], watch: newReadWatch(shortest)}
 }

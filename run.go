@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -153,45 +151,4 @@ func ignoreHelp(err error) error {
 		return nil
 	}
 	return err
-}
-
-// Serve serves HTTP on l until ctx is done, then shuts down gracefully: the
-// app turns not ready (ReadinessHandler answers 503), the server closes
-// connections after their current response and keeps serving for
-// Config.DrainDelay so a load balancer takes the replica out, then it
-// stops accepting connections and waits up to Config.ShutdownTimeout (15s)
-// for requests in flight. The server's read-header, read, write and idle
-// timeouts (10s, 60s, 60s, 120s) and header limit (64 KiB) are the Config's
-// ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout and
-// MaxHeaderBytes; the read timeouts are enforced by a watch that fires up
-// to a twentieth of the shortest timeout late (at most 500ms), without
-// timer work per request (docs/performance.md). It returns nil after a
-// clean shutdown. Before serving it warns of a template that calls
-// csrfToken while SECRET_KEY is not set, and, once per App, of HTML forms
-// posting to views while CSRF protection is off (WTF_CSRF_ENABLED).
-func (a *App) Serve(ctx context.Context, l net.Listener) error {
-	a.warnCSRFTemplates()
-	a.warnCSRFOff()
-	srv := a.cfg.newServer(a)
-	srv.ErrorLog = slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(a.cfg.serveListener(l)) }()
-	select {
-	case err := <-done:
-		return fmt.Errorf("fwk: serve: %w", err)
-	case <-ctx.Done():
-	}
-	a.drain(srv) // not ready: the balancer stops sending requests (health.go)
-	sctx, cancel := context.Background(), context.CancelFunc(func() {})
-	if d := timeout(a.cfg.ShutdownTimeout, defaultShutdownTimeout); d > 0 {
-		sctx, cancel = context.WithTimeout(sctx, d)
-	}
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("fwk: shutdown: %w", err)
-	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("fwk: serve: %w", err)
-	}
-	return nil
 }
