@@ -6,15 +6,15 @@ package fwk
 //	Content-Type                        decoder                         failure
 //	application/json, */*+json          encoding/json, unknown fields   400 naming the offset or field;
 //	                                    refused (AllowUnknownFields)    422 for a field of the wrong type
-//	application/x-www-form-urlencoded   go-playground/form (body_form.go) 400 naming the field
+//	application/x-www-form-urlencoded   go-playground/form (decodeForm)  400 naming the field
 //	multipart/form-data                 mime/multipart + go-playground/form; files into
 //	                                    *multipart.FileHeader fields
 //	missing or anything else            -                               415
 //
-// The app has already put the body under Config.MaxBodyBytes (LimitBody,
-// body.go); forms are read by Ctx.parseForm under Config.MaxFormMemory, then
-// their keys are checked (body_form.go). Then `validate` tags are checked
-// (validate.go): a failure is a *ValidationError, rendered as 422.
+// The app has already put the body under Config.MaxBodyBytes (LimitBody);
+// forms are read by Ctx.parseForm under Config.MaxFormMemory, then their
+// keys are checked (checkFormKeys). Then `validate` tags are checked
+// (App.validateValue): a failure is a *ValidationError, rendered as 422.
 
 import (
 	"encoding/json"
@@ -83,9 +83,9 @@ func (c *Ctx) Bind(v any) error {
 
 // decodeBody picks the decoder of the Content-Type and runs it; it returns
 // how the client names fields.
-func (c *Ctx) decodeBody(v any) (nameFunc, error) {
+func (c *Ctx) decodeBody(v any) (*fieldNaming, error) {
 	kind, err := contentKind(contentType(c.req.Header))
-	if jerr := c.jsonOnly(kind); jerr != nil { // bind_json_only.go
+	if jerr := c.jsonOnly(kind); jerr != nil { // the CSRF-exempt JSON-only rule
 		return nil, jerr
 	}
 	if err != nil {

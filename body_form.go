@@ -35,6 +35,7 @@ import (
 
 	"github.com/fwkgo/fwk/naming"
 	"github.com/go-playground/form/v4"
+	"github.com/go-playground/validator/v10"
 )
 
 // Limits on form bodies; see the file comment.
@@ -50,8 +51,8 @@ const (
 type bodyCodecs struct {
 	once     sync.Once
 	form     *form.Decoder
-	validate validatorT
-	forms    sync.Map // reflect.Type -> *formType (form.go)
+	validate *validator.Validate
+	forms    sync.Map // reflect.Type -> *formType
 }
 
 // codecs returns the App's body codecs.

@@ -20,8 +20,6 @@ import (
 	"github.com/go-playground/validator/v10"
 )
 
-type validatorT = *validator.Validate
-
 func newValidator() *validator.Validate {
 	v := validator.New(validator.WithRequiredStructEnabled())
 	registerFileTags(v)
@@ -86,9 +84,6 @@ func (e *ValidationError) Error() string {
 // any.
 func (e *ValidationError) Unwrap() error { return e.err }
 
-// nameFunc is how a client names struct fields.
-type nameFunc = *fieldNaming
-
 // fieldNaming is how a client names struct fields (of), and whether the
 // messages of length checks on collections count "characters" as WTForms'
 // Length does for every field (Form) rather than "items" (Ctx.Bind).
@@ -131,7 +126,7 @@ func formName(sf reflect.StructField) (string, bool) {
 
 // validateValue checks the `validate` tags of the struct rv points to;
 // values that are not structs have no tags to check.
-func (a *App) validateValue(rv reflect.Value, names nameFunc) error {
+func (a *App) validateValue(rv reflect.Value, names *fieldNaming) error {
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Pointer {
 		rv = rv.Elem()
 	}
@@ -151,7 +146,7 @@ func (a *App) validateValue(rv reflect.Value, names nameFunc) error {
 
 // newValidationError maps the validator's errors to client names and
 // messages.
-func newValidationError(root reflect.Type, ve validator.ValidationErrors, names nameFunc) *ValidationError {
+func newValidationError(root reflect.Type, ve validator.ValidationErrors, names *fieldNaming) *ValidationError {
 	e := &ValidationError{Fields: make(map[string][]string, len(ve)), err: ve}
 	for _, fe := range ve {
 		ref := resolveField(root, fe.StructNamespace(), names)
@@ -176,7 +171,7 @@ type fieldRef struct {
 // resolveField turns a validator namespace ("Signup.Items[1].Name") into
 // the client's spelling of the field (see the file comment) and its struct
 // field.
-func resolveField(root reflect.Type, ns string, names nameFunc) fieldRef {
+func resolveField(root reflect.Type, ns string, names *fieldNaming) fieldRef {
 	rest := ns
 	if root.Name() != "" { // the namespace starts with the type's name; a struct declared in place has none
 		var ok bool

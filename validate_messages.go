@@ -37,7 +37,7 @@ import (
 )
 
 // fieldMessage is the English message of one failed tag.
-func fieldMessage(fe validator.FieldError, ref fieldRef, names nameFunc) string {
+func fieldMessage(fe validator.FieldError, ref fieldRef, names *fieldNaming) string {
 	p := fe.Param()
 	switch fe.Tag() {
 	case "required", "required_if", "required_unless", "required_with", "required_without",
@@ -115,7 +115,7 @@ func oneofValues(p string) []string {
 
 // siblingName is the client's name of the Go field goName next to ref's
 // field (eqfield's parameter), or goName when there is none.
-func siblingName(ref fieldRef, goName string, names nameFunc) string {
+func siblingName(ref fieldRef, goName string, names *fieldNaming) string {
 	if ref.parent != nil {
 		if sf, ok := ref.parent.FieldByName(goName); ok {
 			if name, _ := names.of(sf); name != "" {
@@ -128,7 +128,7 @@ func siblingName(ref fieldRef, goName string, names nameFunc) string {
 
 // rangeMessage is the message of a failed bound on a number (NumberRange)
 // or a length (Length), "" for other kinds.
-func rangeMessage(tag, p string, k reflect.Kind, ref fieldRef, names nameFunc) string {
+func rangeMessage(tag, p string, k reflect.Kind, ref fieldRef, names *fieldNaming) string {
 	lo, hi := tagBounds(ref)
 	switch {
 	case isNumber(k):
