@@ -27,11 +27,11 @@ type App struct {
 	bundles []Bundle // the ControllerBundle first, the app bundle last
 	cb      *ControllerBundle
 	router  *router.Router
-	log     *slog.Logger // Config.Logger behind the log tap (log_observe.go)
+	log     *slog.Logger // Config.Logger behind the log tap (logTap)
 	logObs  logObservers
-	// routeObs are the observers of ObserveRoutes (route_observe.go).
+	// routeObs are the observers of ObserveRoutes.
 	routeObs   routeObservers
-	stepTracer atomic.Pointer[StepTracer] // TraceSteps (step_trace.go)
+	stepTracer atomic.Pointer[StepTracer] // TraceSteps
 	out        io.Writer
 
 	views      []*view            // registration order
@@ -44,25 +44,25 @@ type App struct {
 	services      []any
 	injected      map[any]bool // controllers and services already injected
 	templates     []templateSource
-	tmpl          templates                     // parsed templates (render.go)
-	models        map[reflect.Type]*ModelLoader // RegisterModel loaders (models.go)
-	sess          sessions                      // session cookie and store (session_cookie.go)
-	csrf          csrfConfig                    // CSRF protection (csrf_protect.go)
-	proxy         proxyTrust                    // trusted proxies' headers (proxy.go)
-	notReady      atomic.Bool                   // readiness (health.go)
-	health        bool                          // a health path is set (health.go)
-	table         routeTable                    // built on first use (app_table.go)
-	body          bodyCodecs                    // form decoder and validator (body_form.go)
+	tmpl          templates                     // parsed templates
+	models        map[reflect.Type]*ModelLoader // RegisterModel loaders
+	sess          sessions                      // session cookie and store
+	csrf          csrfConfig                    // CSRF protection
+	proxy         proxyTrust                    // trusted proxies' headers
+	notReady      atomic.Bool                   // readiness (App.SetReady)
+	health        bool                          // a health path is set (App.serveHealth)
+	table         routeTable                    // built on first use
+	body          bodyCodecs                    // form decoder and validator
 
 	pool sync.Pool // *Ctx
 	// handler is the bundles' middleware around serve, nil without any
-	// (app_middleware.go).
+	// (App.initMiddleware).
 	handler http.Handler
 
-	// Error handlers of HandleError (errorpage.go), copy-on-write.
+	// Error handlers of HandleError, copy-on-write.
 	errHandlers   atomic.Pointer[map[int]ErrorHandler]
 	errHandlersMu sync.Mutex
-	jsonAreas     []string // URL prefixes whose misses answer JSON (negotiate.go)
+	jsonAreas     []string // URL prefixes whose misses answer JSON (JSONRoutes)
 }
 
 // New builds the application from cfg and bundles; the last bundle is the app
@@ -107,7 +107,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.start(); err != nil {
 		return nil, err
 	}
-	a.reportFixedFiles() // app_reload.go
+	a.reportFixedFiles()
 	if err := a.checkTemplateLinks(); err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (a *App) start() error {
 			return err
 		}
 	}
-	if err := a.addOpenAPIRoute(); err != nil { // openapi_serve.go
+	if err := a.addOpenAPIRoute(); err != nil {
 		return err
 	}
 	for _, b := range a.bundles {

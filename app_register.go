@@ -56,7 +56,7 @@ func (a *App) addRoute(r *Route, rule, endpoint string) error {
 	if err := v.bind(); err != nil {
 		return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 	}
-	if mc, ok := r.controller.(modelController); ok { // model_route.go
+	if mc, ok := r.controller.(modelController); ok {
 		if err := mc.bindModelRoute(v); err != nil {
 			return &StartupError{What: "view", Culprit: viewName(r), DeclaredAt: r.declaredAt, Err: err}
 		}

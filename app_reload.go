@@ -1,11 +1,12 @@
 package fwk
 
 // With Config.Debug, templates are read again on every render and static
-// files are answered with Cache-Control: no-cache (render.go,
-// app_static.go), so that an edit shows on the next page load, as Flask's
-// TEMPLATES_AUTO_RELOAD does. That only works for files read from a real
-// folder (os.DirFS): an embed.FS is compiled into the program. At start-up
-// in Debug, the app says which bundles' files cannot reload.
+// files are answered with Cache-Control: no-cache (internal/tmpl's
+// Options.Debug, staticFiles.serveFile), so that an edit shows on the next
+// page load, as Flask's TEMPLATES_AUTO_RELOAD does. That only works for
+// files read from a real folder (os.DirFS): an embed.FS is compiled into
+// the program. At start-up in Debug, the app says which bundles' files
+// cannot reload.
 
 import (
 	"errors"

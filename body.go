@@ -191,7 +191,7 @@ func (c *Ctx) parseForm(multipart bool) error {
 // parseFormLimited is parseForm for r alone.
 func parseFormLimited(r *http.Request, multipart bool, maxMemory int64) error {
 	if r.Method == http.MethodDelete && isURLEncoded(r) {
-		return parseDeleteForm(r, maxMemory) // net/http leaves it unread (form_json.go)
+		return parseDeleteForm(r, maxMemory) // net/http leaves it unread
 	}
 	urlEncoded := isURLEncoded(r)
 	if urlEncoded && r.ContentLength > maxMemory {

@@ -140,7 +140,7 @@ func resolveMeta(v any, typeName string, isResource bool) (m *Meta, err error) {
 		}
 		return m, nil
 	}
-	if err := modelDefaults(v, typeName, m); err != nil { // model_resource.go
+	if err := modelDefaults(v, typeName, m); err != nil {
 		return nil, err
 	}
 	if m.URLPrefix == "" {

@@ -39,7 +39,7 @@ type csrfConfig struct {
 	metaName     string // WTF_CSRF_META_NAME
 	origins      *http.CrossOriginProtection
 	trusted      []string  // CSRFTrustedOrigins, lower-cased
-	offWarning   sync.Once // the CSRF-off warning (csrf_off_warning.go)
+	offWarning   sync.Once // the CSRF-off warning (App.warnCSRFOff)
 }
 
 // initCSRF builds a.csrf from the configuration.

@@ -25,20 +25,20 @@ type Ctx struct {
 	view  *view
 
 	pathValuesSet bool
-	formErr       error          // the error of the first parseForm (body.go)
-	lim           bodyLimit      // the reader of a limited body (body_limit.go)
-	hdr           headerSnapshot // headers set before the app ran (errorheaders.go)
+	formErr       error          // the error of the first parseForm
+	lim           bodyLimit      // the reader of a limited body
+	hdr           headerSnapshot // headers set before the app ran
 	hdrTaken      bool           // hdr was recorded (respWriter.Header)
-	guard         viewGuard      // a decorated view's hold on c (serve_decorated.go)
+	guard         viewGuard      // a decorated view's hold on c
 
-	after       afterWriter      // AfterThisRequest (after.go)
-	flashes     []FlashMessage   // Flashes of this request (flash.go)
+	after       afterWriter      // AfterThisRequest
+	flashes     []FlashMessage   // Flashes of this request
 	flashesRead bool             //
-	tfuncs      template.FuncMap // per-request template funcs (render.go)
+	tfuncs      template.FuncMap // per-request template funcs (Ctx.Render)
 
-	sess      Session // Session, loaded lazily (session.go)
-	csrfToken string  // GenerateCSRF's token of this request (csrf.go)
-	csrfValid bool    // the request passed the CSRF check (csrf_protect.go)
+	sess      Session // Session, loaded lazily
+	csrfToken string  // GenerateCSRF's token of this request
+	csrfValid bool    // the request passed the CSRF check (App.protectCSRF)
 	sbuf      []byte  // scratch buffers of the session cookie, reused
 	sbuf2     []byte  //
 	sbuf3     []byte  //
@@ -358,7 +358,7 @@ func (w *respWriter) Header() http.Header {
 
 // recordHeaders records, once per request, the response headers present
 // before fwk or the view touched them: those app-wide middleware set, which
-// error responses keep (errorheaders.go). It runs on the first Header
+// error responses keep (headerSnapshot). It runs on the first Header
 // through w, before AfterThisRequest callbacks, which get the underlying
 // writer, and when an error response restores them: until one of those,
 // nothing but middleware touched the headers. Recording lazily keeps a view

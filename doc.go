@@ -127,7 +127,7 @@
 // an AfterThisRequest callback is a 500 like any other. Error responses
 // start from the headers set before the app ran (app-wide middleware); of
 // the view's headers only Allow, Vary, the authentication challenges,
-// Retry-After and security headers stay (see errorheaders.go). An
+// Retry-After and security headers stay (see keptOnError). An
 // *HTTPError whose status is not 400-599 is logged and answered 500.
 //
 // Static files are served exactly by name (index.html included); directories

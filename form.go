@@ -3,8 +3,8 @@ package fwk
 // Forms with the semantics of Flask-WTF's FlaskForm, as Flask-Unchained uses it:
 // a struct embedding Form, bound by BindForm from the request's form and the
 // constructor arguments, validated by its `validate` tags, rendered field by
-// field in FieldOrder. Field resolution is in form_fields.go, rendering in
-// form_render.go, the CSRF field in form_csrf.go.
+// field in FieldOrder. Fields are resolved by formFields, rendered by Field
+// and Form.HTML; the CSRF field is formCSRF's.
 
 import (
 	"errors"
@@ -234,7 +234,7 @@ func orderFields(fields []formField, order []string) ([]formField, error) {
 
 // readFormdata sets the formdata: the FormFormData option (nil: none),
 // else the request's form or JSON body when the method submits one. Given
-// formdata is formdata even when empty (see form_fields.go).
+// formdata is formdata even when empty (see formField.fromFormdata).
 func (st *formState) readFormdata(args *formArgs) error {
 	st.submitted = isSubmitMethod(st.c.req.Method)
 	if args.hasFormdata {
@@ -267,7 +267,7 @@ func isSubmitMethod(method string) bool {
 
 // submittedForm returns the values of the request's body: a url-encoded
 // or multipart form, read as Ctx.Bind reads it, or a JSON object
-// (form_json.go); nil for a request without a body or with another
+// (Ctx.jsonFormdata); nil for a request without a body or with another
 // Content-Type.
 func (c *Ctx) submittedForm() (url.Values, error) {
 	ct := c.req.Header.Get("Content-Type")
@@ -284,7 +284,8 @@ func (c *Ctx) submittedForm() (url.Values, error) {
 	return c.formValues(kind)
 }
 
-// fill gives every field its value (see form_fields.go).
+// fill gives every field its value (see formField.fromData and
+// formField.fromFormdata).
 func (st *formState) fill(args *formArgs) error {
 	kwargs := make(map[string]any, len(args.data)+len(args.kwargs))
 	for k, v := range args.data {

@@ -1,7 +1,7 @@
 package fwk
 
 // The OpenAPI operations of a model resource's default views, which take
-// only a *Ctx and so declare nothing the generic document (openapi.go) can
+// only a *Ctx and so declare nothing the generic document (App.OpenAPI) can
 // read: what they take and answer is added here from the model type and
 // the ModelMeta.
 //

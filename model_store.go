@@ -4,6 +4,14 @@ package fwk
 // reads and writes its models through, small enough to write by hand over
 // any database. fwk has one in memory (NewMemoryStore); a SQL one lives in
 // its own module.
+
+import (
+	"context"
+	"errors"
+)
+
+// Store is what a ModelResource[T] reads and writes its models through.
+// Its methods are called concurrently.
 //
 // Conventions every store follows:
 //
@@ -22,15 +30,6 @@ package fwk
 //	                value taken), ErrUnavailable (the database cannot answer),
 //	                ErrInvalidCursor (a cursor the store did not make); any
 //	                other error is answered 500 and logged
-
-import (
-	"context"
-	"errors"
-)
-
-// Store is what a ModelResource[T] reads and writes its models through (see
-// the conventions in model_store.go's comment). Its methods are called
-// concurrently.
 type Store[T any] interface {
 	// Get returns a copy of the model key names and its version.
 	Get(ctx context.Context, key Key) (*T, string, error)

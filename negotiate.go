@@ -77,7 +77,7 @@ func (a *App) jsonByDefault(c *Ctx, r *http.Request) bool {
 // does not (no Accept, "*/*", neither listed), the answer is JSON for a JSON
 // view (jsonView: a Resource's, or one declared with ServesJSON) and for a
 // request whose body is JSON, HTML otherwise. (An error of a view the
-// OpenAPI document lists is JSON before this is asked: errorpage.go.)
+// OpenAPI document lists is JSON before this is asked: App.writeError.)
 //
 //	Accept                          view    request body   response
 //	application/json                any     any            JSON

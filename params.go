@@ -1,11 +1,11 @@
 package fwk
 
 // View params: a view with params (anything the direct callers of
-// bind_call.go do not cover) is turned into a plan at start-up, one argPlan
+// view.directCall do not cover) is turned into a plan at start-up, one argPlan
 // per parameter after *Ctx, then called with reflect.Value.Call:
 //
 //	positional   func(*Ctx, P1..Pn[, Q]) error: P1..Pn take the rule's URL
-//	             params in order (scalars through internal/bind, *T of a
+//	             params in order (scalars through internal/textconv, *T of a
 //	             registered model through its loader); an optional trailing
 //	             struct Q is filled from the query string (textconv.Query)
 //	converted    ParamConverter(view, P{...}, ...): one P entry per parameter,
@@ -33,7 +33,7 @@ const (
 	fromURL         argSource = iota // a URL param (or a route default)
 	fromQuery                        // one query argument (all values for slices)
 	fromQueryStruct                  // the whole query string, into a struct
-	fromBody                         // the request body, into a Body[T] (body_param.go)
+	fromBody                         // the request body, into a Body[T]
 )
 
 // argPlan is how one view argument is made.
@@ -75,7 +75,7 @@ func (v *view) bindParams(fn reflect.Value, ft reflect.Type, recv unsafe.Pointer
 	}
 	direct := v.directCall
 	if v.result != nil {
-		direct = v.resultFast // view_result_fast.go
+		direct = v.resultFast
 	}
 	v.plan = plan
 	if call, ok := direct(fn, recv, plan); ok {
@@ -209,7 +209,7 @@ func (v *view) queryStructArg(t reflect.Type) (argPlan, bool, error) {
 }
 
 // urlArg plans an argument of type t taken from the URL param name: a model
-// or the value of the rule's converter (params_url.go).
+// or the value of the rule's converter (urlParam).
 func (v *view) urlArg(name string, t reflect.Type) (argPlan, error) {
 	a := argPlan{src: fromURL, name: name, typ: t}
 	p := v.param(name)
@@ -311,7 +311,7 @@ func (a *argPlan) value(c *Ctx, q *url.Values) (reflect.Value, error) {
 			return val, queryError("", "", err)
 		}
 		if a.check {
-			err = c.app.validateQuery(val) // validate_query.go
+			err = c.app.validateQuery(val)
 		}
 		return val, err
 	}

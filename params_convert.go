@@ -2,7 +2,7 @@ package fwk
 
 // ParamConverter: Flask-Unchained's explicit param_converter. A ParamConverter
 // view carries one P per parameter; at start-up each is resolved into an argPlan
-// (params.go) taking a URL param or a query argument through a converter.
+// (view.prepare) taking a URL param or a query argument through a converter.
 
 import (
 	"errors"
@@ -105,7 +105,7 @@ func (v *view) prepare() error {
 	if err := v.app.prepareTemplates(r); err != nil {
 		return err
 	}
-	return v.app.checkRenders(r) // render_check.go
+	return v.app.checkRenders(r)
 }
 
 // converters returns the ParamConverter declaration of the route's view:

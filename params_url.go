@@ -7,7 +7,7 @@ package fwk
 // type:
 //
 //	the value's type is assignable   the value as is (a custom type, any)
-//	a string value                   converted as text by internal/bind
+//	a string value                   converted as text by internal/textconv
 //	                                 ("42" to an int, a TextUnmarshaler, ...)
 //	an integer value                 an integer type it fits (int64 to int;
 //	                                 out of range is a 404) or a float type

@@ -16,7 +16,7 @@ import (
 // cookie's Secure flag, the CSRF https check, external URLs and redirects
 // read. Without proxy trust (Config.TrustedProxies and the hop counts) it is
 // the connection's own; behind a trusted proxy it is what the proxy's
-// headers say (Werkzeug's ProxyFix semantics, see config_proxy.go).
+// headers say (Werkzeug's ProxyFix semantics, see Config.TrustedProxies).
 type RequestInfo struct {
 	// Scheme is "https" when the client used TLS (to the app, or to a
 	// trusted proxy that said so), else "http".

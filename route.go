@@ -56,21 +56,21 @@ type Route struct {
 	endpoint   string
 	methods    []string
 	defaults   map[string]any
-	jsonArea   string // the prefix of the JSONRoutes group holding the route (negotiate.go)
+	jsonArea   string // the prefix of the JSONRoutes group holding the route
 	onlyIf     any    // nil, bool or func(*App) bool
 	middleware []func(http.Handler) http.Handler
 	blueprint  *Blueprint
-	rulOpts    *ruleOptions // StrictSlashes & co. (options.go); nil: none
-	maxBody    int64        // MaxBodyBytes view option (body.go); 0: Config.MaxBodyBytes
-	doc        *opDoc       // Summary, Description, Deprecated (openapi.go); nil: none
+	rulOpts    *ruleOptions // StrictSlashes & co.; nil: none
+	maxBody    int64        // MaxBodyBytes view option; 0: Config.MaxBodyBytes
+	doc        *opDoc       // Summary, Description, Deprecated; nil: none
 	// The flags side by side, and what few routes say behind pointers
 	// (changeCopy): every serving app keeps every Route, and its size class
 	// (416 bytes, TestRouteRecordSize) is heap the collector scans in every
 	// cycle.
 	isMember    bool
 	servesJSON  bool // ServesJSON; inherited like buildOnly
-	csrfExempt  bool // CSRFExempt (csrf_protect.go)
-	acceptForms bool // AcceptForms (bind_json_only.go); inherited like servesJSON
+	csrfExempt  bool // CSRFExempt
+	acceptForms bool // AcceptForms; inherited like servesJSON
 	set         optionSet
 
 	// Controller/resource routes.
@@ -241,7 +241,7 @@ func (r *Route) Endpoint() string {
 		return r.registeredEndpoint
 	}
 	if holder := r.closureHolder(); holder != "" && r.blueprint == nil {
-		return r.closureEndpoint(holder) // route_closure.go
+		return r.closureEndpoint(holder)
 	}
 	return r.runtimeEndpoint()
 }

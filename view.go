@@ -15,8 +15,8 @@ package fwk
 // method values, which allocate on every call. The common signatures
 // (no param, one string/int/int64 param, two string or int params, one
 // model) are called directly; others follow a plan made at start-up
-// (params.go: URL params by type through internal/bind, models, a query
-// struct, ParamConverter) and go through reflect.Value.Call.
+// (view.prepare and argPlan: URL params by type through internal/textconv,
+// models, a query struct, ParamConverter) and go through reflect.Value.Call.
 
 import (
 	"fmt"
@@ -36,9 +36,9 @@ type view struct {
 	endpoint string // the endpoint registered with the router
 	rule     string // the rule registered with the router
 	names    []string
-	params   []urlParam // names with their converters (params_url.go)
+	params   []urlParam // names with their converters
 	// servesJSON: the view's error responses are JSON whatever the
-	// client's Accept (errorpage.go; see prefersJSON for the others).
+	// client's Accept (App.writeError; see prefersJSON for the others).
 	servesJSON bool
 
 	call    func(*Ctx) error
@@ -49,7 +49,7 @@ type view struct {
 
 	result *resultShape // a view returning (T, error): how T is answered
 	plan   []argPlan    // the arguments' plan, for app.OpenAPI (nil: URL params only)
-	model  any          // a model resource's *modelRoute[T] (model_route.go)
+	model  any          // a model resource's *modelRoute[T]
 }
 
 // ServeHTTP lets the router's own ServeHTTP serve the rule: the app looks the
@@ -60,7 +60,7 @@ func (v *view) ServeHTTP(w http.ResponseWriter, r *http.Request) { v.app.ServeHT
 // known.
 func (v *view) bind() error {
 	r := v.route
-	if err := v.prepare(); err != nil { // params.go
+	if err := v.prepare(); err != nil {
 		return err
 	}
 	switch {
@@ -135,11 +135,11 @@ func (v *view) checkSignature(ft reflect.Type, skip int) error {
 	case ft.NumIn() <= skip || ft.In(skip) != reflect.TypeFor[*Ctx]():
 		why = "the first parameter must be *fwk.Ctx (or the view an http.Handler)"
 	case ft.NumOut() == 2 && ft.Out(1) == reflect.TypeFor[error]():
-		if bad := unencodable(ft.Out(0)); bad != "" { // view_result_check.go
+		if bad := unencodable(ft.Out(0)); bad != "" {
 			why = "encoding/json cannot write the result type (" + bad + ")"
 			break
 		}
-		v.result = resultShapeOf(v.route, ft.Out(0)) // view_result.go
+		v.result = resultShapeOf(v.route, ft.Out(0))
 		return nil
 	case ft.NumOut() != 1 || ft.Out(0) != reflect.TypeFor[error]():
 		why = "the view must return exactly one error, or (T, error) for a typed result"

@@ -183,10 +183,10 @@ func fromInt[P string | int | int64](n int64) (P, bool) {
 }
 
 // typedParse returns the conversion of the text of URL param p into a P
-// without reflection, as params_url.go defines it. For an int converter: its
+// without reflection, as urlParam defines it. For an int converter: its
 // int64 value (router.ValueFunc) for an int (range-checked) or an int64, the
 // text it accepted for a string. For a string converter: its value (or a
-// default's text) for a string, converted by internal/bind for an int. It
+// default's text) for a string, converted by internal/textconv for an int. It
 // reports false for other converters.
 func typedParse[P string | int | int64](p *urlParam) (func(string) (P, error), bool) {
 	var out any

@@ -53,7 +53,7 @@ func resultShapeOf(r *Route, t reflect.Type) *resultShape {
 	if _, ok := r.controller.(interface{ fwkResource() }); !ok {
 		return s
 	}
-	singular := resourceKey(r.controller) // model_resource.go
+	singular := resourceKey(r.controller)
 	switch r.MethodName() {
 	case "List":
 		s.key = naming.Pluralize(singular)

@@ -92,7 +92,7 @@ func (v *view) resultFast(fn reflect.Value, recv unsafe.Pointer, plan []argPlan)
 	if !erasable(v.result.typ) {
 		return nil, false
 	}
-	model, ok := v.directShape(plan) // params.go
+	model, ok := v.directShape(plan)
 	if !ok {
 		return nil, false
 	}

@@ -1,7 +1,7 @@
 package bench
 
 // BindJSON's bodies served by net/http's own server over a connection in
-// memory (see app_http_test.go): the request body is then the server's,
+// memory (see memConn): the request body is then the server's,
 // which the in-process BindJSON, handing the handler a bytes.Reader, does
 // not show.
 

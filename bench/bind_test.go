@@ -14,7 +14,7 @@ package bench
 // Each request is answered 204 into a writer whose Header map is kept (as
 // net/http's is), so that the figures hold what the frameworks allocate.
 // fwk-body must cost no more than fwk-bind, and fwk-bind no more than gin
-// (bind_alloc_test.go holds the allocation counts to it).
+// (TestBindAllocations holds the allocation counts to it).
 
 import (
 	"bytes"

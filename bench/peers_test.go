@@ -20,7 +20,7 @@ import (
 type loader func(routes []route, hit func(i int)) (http.Handler, error)
 
 // contestant is a router under test. read, when set, builds it with the
-// handlers of the read benchmarks (see read_test.go).
+// handlers of the read benchmarks (see benchReadSet).
 type contestant struct {
 	name string
 	load loader

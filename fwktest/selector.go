@@ -8,7 +8,7 @@ import (
 	"golang.org/x/net/html"
 )
 
-// selector is a parsed selector (see html.go): compounds joined by
+// selector is a parsed selector (see Response.Find): compounds joined by
 // combinators, combs[i] joining parts[i] and parts[i+1] (' ' descendant,
 // '>' child).
 type selector struct {

@@ -1,14 +1,14 @@
 package router_test
 
 // TestDifferentialGolden pins the answers of the router on random rule
-// tables (differential_gen_test.go: 80 tables, 3,200 requests, 480 builds)
+// tables (diffGen: 80 tables, 3,200 requests, 480 builds)
 // to testdata/differential/golden.txt. The router of 33c78a6 (before host
 // splitting, radix-style static edges, joined static chains and the
 // unsure Path walk), with the intended behaviour changes applied to it (any weighs 75, the encoded-slash redirect,
 // ServerName's default port), writes the same file. On 15,000 more tables
 // (1.07M answers) the two differed only on the host cut of
 // "<string(length=2):a>.<b>.example.com" for ab.cd.ef.example.com (105
-// answers): a converter refusing its cut now fails the host (doc.go). A
+// answers): a converter refusing its cut now fails the host (package doc). A
 // change of behaviour shows as a changed line; when it is meant, rewrite
 // the file with FWK_GOLDEN_UPDATE=1 and say why in the commit.
 

@@ -6,7 +6,7 @@ package router_test
 // ports lacked, then two found by running the same rules and requests
 // through Werkzeug and fwk: TestWerkzeugConverterWeights (fixed) and
 // TestWerkzeugDifferences (fwk's deliberate answers). That run is kept as
-// TestWerkzeugGolden (werkzeug_golden_test.go, testdata/werkzeug).
+// TestWerkzeugGolden (testdata/werkzeug).
 //
 //	test_basic_routing                     TestWerkzeugBasicRouting (websocket and script-root parts: n/a)
 //	test_merge_slashes_match               TestWerkzeugMergeSlashesMatch
@@ -68,7 +68,7 @@ package router_test
 //	test_external_building_with_port       fwk's TestWerkzeugExternalBuilding (URLFor builds absolute URLs)
 //	test_external_building_with_port_bind_to_environ fwk's TestWerkzeugExternalBuilding (SERVER_NAME)
 //	test_external_building_with_port_bind_to_environ_wrong_servername TestWerkzeugServerNamePortMismatch
-//	test_bind_long_idna_name_with_port     n/a here: fwk's idna_test.go (host encoding is URLFor's)
+//	test_bind_long_idna_name_with_port     n/a here: fwk's TestServerNameIDNA (host encoding is URLFor's)
 //	test_converter_parser                  TestWerkzeugConverterParser (through a ConverterFactory's Args)
 //	test_alias_redirects                   TestWerkzeugAliasRedirects
 //	test_double_defaults                   TestWerkzeugDoubleDefaults
@@ -80,7 +80,7 @@ package router_test
 //	test_server_name_casing                TestWerkzeugServerNameCasing
 //	test_redirect_request_exception_code   n/a: mutating a RequestRedirect exception's code
 //	test_redirect_path_quoting             TestWerkzeugRedirectPathQuoting
-//	test_unicode_rules                     TestWerkzeugUnicodeRules (the IDNA host: fwk's idna_test.go)
+//	test_unicode_rules                     TestWerkzeugUnicodeRules (the IDNA host: fwk's TestServerNameIDNA)
 //	test_empty_path_info                   TestWerkzeugEmptyPathInfo (fwk serves "/" instead of redirecting)
 //	test_both_bind_and_match_path_info_are_none n/a: bind() without a path
 //	test_map_repr                          n/a: repr()
@@ -558,7 +558,7 @@ func TestWerkzeugDifferences(t *testing.T) {
 	checkLookups(t, r, "", []lookupCase{
 		{"GET", "/i/99999999999999999999999", "404"}, // Werkzeug: a Python int; fwk: int64
 		{"GET", "/i/%D9%A3", "404"},                  // Werkzeug: 3 (Unicode digit); fwk: ASCII only
-		{"GET", "/s/%2E", "404"},                     // Werkzeug: v="." (doc.go: never "." or "..")
+		{"GET", "/s/%2E", "404"},                     // Werkzeug: v="." (package doc: never "." or "..")
 		{"POST", "/g/", "405 GET, HEAD"},             // Werkzeug: a rule without methods serves all
 		{"GET", "/only-alias", "200 oa"},             // Werkzeug: 308 to itself, a loop
 	})

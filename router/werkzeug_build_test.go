@@ -173,7 +173,7 @@ func suggested(t *testing.T, r *router.Router, method, endpoint string, vals ...
 
 // test_finding_closest_match_by_method, and the Suggested rule of
 // test_finding_closest_match_by_values and _when_none_exist (their
-// messages are checked in werkzeug_test.go).
+// messages are checked by TestWerkzeugErrorMessageSuggestion).
 func TestWerkzeugFindingClosestMatchByMethod(t *testing.T) {
 	r := newRouter(t,
 		withMethods(rule("/post/", "foobar"), "POST"),

@@ -5,7 +5,8 @@ package router_test
 // by case. Outcomes are written as in checkLookups: "200 endpoint k=v",
 // "308 /location", "404", "405 Allow". Werkzeug returns converted values
 // (2007, 0.5); Params hold their text. Which tests apply, and where each
-// is ported, is mapped in werkzeug_audit_test.go.
+// is ported, is mapped in the audit table opening the file of
+// TestWerkzeugNoDuplicatesAudit.
 
 import (
 	"errors"
@@ -643,5 +644,5 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 	}
 }
 
-// The table at the top of werkzeug_audit_test.go maps every test of
-// test_routing.py to its port, or says why it does not apply.
+// The audit table opening the file of TestWerkzeugNoDuplicatesAudit maps
+// every test of test_routing.py to its port, or says why it does not apply.

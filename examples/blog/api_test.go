@@ -48,7 +48,7 @@ func (a *apiClient) do(method, path, body string, header ...string) apiResponse 
 		}
 	}
 	resp := a.c.Do(req)
-	a.conform(req, body, resp) // openapi_conformance_test.go
+	a.conform(req, body, resp)
 	r := apiResponse{Status: resp.StatusCode, Header: resp.Header, Raw: resp.Text()}
 	if r.Raw != "" && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		resp.JSON(&r.Body)

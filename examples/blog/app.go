@@ -24,7 +24,7 @@ var templateFiles embed.FS
 type Blog struct {
 	store    *Store
 	keys     *Keys
-	limits   *RateLimiter      // of the login (ratelimit.go)
+	limits   *RateLimiter      // of the login
 	log      *slog.Logger      // the access log; nil for slog.Default()
 	sessions fwk.SessionStore  // nil: sessions in the signed cookie
 	docs     *openapiui.Bundle // the API's docs page; nil when the document is not served

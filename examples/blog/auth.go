@@ -39,7 +39,7 @@ type LoginForm struct {
 }
 
 // Login shows the login form and checks it. An attempt (a POST) first
-// passes the rate limits (ratelimit.go: 429 with Retry-After over them),
+// passes the rate limits (RateLimiter: 429 with Retry-After over them),
 // since checking a password is the most expensive thing the blog does. On
 // success the session gets a new identity (Renew: a session id planted
 // before login is worthless after it) and the user's id, and the user goes

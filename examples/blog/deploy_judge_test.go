@@ -2,7 +2,7 @@
 
 package main
 
-// The deployment test's verdicts on what the users did (deploy_test.go):
+// The deployment test's verdicts on what the users did (TestDeploy):
 // every kind of request succeeded often enough, and every write, answered
 // or not, is stored at most once (exactly once when acknowledged).
 

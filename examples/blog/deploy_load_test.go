@@ -2,7 +2,7 @@
 
 package main
 
-// The simulated users of the deployment test (deploy_test.go): each has a
+// The simulated users of the deployment test (TestDeploy): each has a
 // cookie jar and goes through the balancer as a browser and an API client
 // would, checking every answer.
 

@@ -2,7 +2,7 @@
 
 package main
 
-// What an operator of the deployment test sees (deploy_test.go): the
+// What an operator of the deployment test sees (TestDeploy): the
 // replicas' Prometheus metrics, scraped on each replica's own address as
 // Prometheus would, must count the requests the users sent, route by
 // route; and a request sent with a sampled traceparent must leave a span
@@ -39,7 +39,7 @@ const spoofLoginTries = deployReplicas * 30
 var deployObserveEnv = []string{"BLOG_TRACE=stdout", "BLOG_TRACE_RATIO=0"}
 
 // opRoutes are the method and rule of each operation of the simulated
-// users (deploy_load_test.go): the labels their requests are counted under.
+// users (simUser): the labels their requests are counted under.
 var opRoutes = map[string]string{
 	"login page":   "GET /login",
 	"login":        "POST /login",
@@ -177,7 +177,7 @@ func (s *scraper) read(url string) (string, map[string]float64, error) {
 // one: no answer, or HAProxy's 502/503/504), or one in flight after the
 // last scrape of a process that then stopped (killed, or restarted).
 //
-// The spoofing client's logins (deploy_spoof_test.go) are not in the
+// The spoofing client's logins (spoofResult) are not in the
 // ledger: GET and POST /login may count up to spoofTries more.
 func checkMetrics(t *testing.T, s *scraper, l *ledger, spoofTries int) {
 	t.Helper()

@@ -2,7 +2,7 @@
 
 package main
 
-// The parts of the deployment test (deploy_test.go): a private PostgreSQL
+// The parts of the deployment test (TestDeploy): a private PostgreSQL
 // server on a unix socket, redis-server, HAProxy ending TLS with a
 // throw-away certificate, and blog processes, all on loopback, all stopped
 // when the test ends.

@@ -2,7 +2,7 @@
 
 package main
 
-// Forwarded client addresses in the deployment test (deploy_test.go): one
+// Forwarded client addresses in the deployment test (TestDeploy): one
 // replica sits behind a second proxy that appends to the forwarding
 // headers (httputil.ReverseProxy, as a sidecar or an ingress would), every
 // user comes from its own loopback address, and a client that sends its

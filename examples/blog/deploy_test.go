@@ -14,9 +14,9 @@ package main
 // passwords at the login limit (its default). It runs with
 // BLOG_DEPLOY_TEST=1 (deploy/run.sh, run by .ci/run).
 //
-// The verdicts: deploy_judge_test.go (successes per kind, writes stored
-// once), deploy_spoof_test.go (client addresses, the login limit), and the
-// users' own checks (deploy_load_test.go). A new check takes the
+// The verdicts: checkMinimums and checkWrites (successes per kind, writes
+// stored once), checkClientAddrs (client addresses, the login limit), and
+// the users' own checks (simUser). A new check takes the
 // *deployment and goes in a file of its own, called from TestDeploy.
 
 import (
@@ -113,12 +113,12 @@ func TestDeploy(t *testing.T) {
 		"TRUSTED_PROXIES=127.0.0.1", "PROXY_X_FOR=1", "PROXY_X_PROTO=1",
 		"LIVENESS_PATH=/livez", "READINESS_PATH=/readyz", "SERVE_DRAIN_DELAY=1",
 	}}
-	c.env = append(c.env, deployObserveEnv...) // deploy_observe_test.go
+	c.env = append(c.env, deployObserveEnv...)
 	d.c = c
 	keyA, keyB := rand.Text()+rand.Text(), rand.Text()+rand.Text()
 	startReplicas(d, haproxyBin, keyA)
-	scrapes := startScraper(c.addrs) // deploy_observe_test.go
-	start := time.Now()              // the users' first request
+	scrapes := startScraper(c.addrs)
+	start := time.Now() // the users' first request
 	d.l = &ledger{start: start}
 	sims := make([]*simUser, len(users))
 	for i, name := range users {
@@ -134,10 +134,10 @@ func TestDeploy(t *testing.T) {
 	checkMinimums(t, d.l)
 	checkWrites(t, d.dsn, d.l)
 	checkClientAddrs(d, spoofer)
-	checkMetrics(t, scrapes, d.l, spoofLoginTries)                // deploy_observe_test.go
-	checkTrace(t, d.base, d.roots, dir)                           // after the last scrape: not in the counts
-	checkMetricsNotPublic(t, d.base, d.roots)                     // after the last scrape: not in the counts
-	checkConcurrentPatches(t, d.base, d.apiToken, d.dsn, d.roots) // deploy_patch_test.go
+	checkMetrics(t, scrapes, d.l, spoofLoginTries)
+	checkTrace(t, d.base, d.roots, dir)       // after the last scrape: not in the counts
+	checkMetricsNotPublic(t, d.base, d.roots) // after the last scrape: not in the counts
+	checkConcurrentPatches(t, d.base, d.apiToken, d.dsn, d.roots)
 }
 
 // startReplicas starts the replicas with key, the appending proxy in

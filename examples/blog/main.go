@@ -24,7 +24,7 @@
 //	           unset: sessions live in the signed cookie
 //
 // Prometheus metrics are served on /metrics (METRICS_PATH); BLOG_TRACE=stdout
-// prints an OpenTelemetry span per request (see observe.go).
+// prints an OpenTelemetry span per request (see observeBundles).
 //
 // fwk's own settings come from the environment under their Flask-Unchained names
 // (SECRET_KEY, WTF_CSRF_ENABLED, DEBUG, ...): see fwk.ConfigFromEnv.
@@ -157,7 +157,7 @@ func run(ctx context.Context, args []string, out io.Writer, getenv func(string) 
 		return err
 	}
 	defer closeSessions()
-	observe, stopTraces, err := observeBundles(out, getenv) // observe.go
+	observe, stopTraces, err := observeBundles(out, getenv)
 	if err != nil {
 		return err
 	}

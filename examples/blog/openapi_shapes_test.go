@@ -21,7 +21,7 @@ import (
 // typed bodies and results (nullable fields, omitempty, an enum behind a
 // pointer, a body limit), writes behind a bearer token checked by a
 // decorator, words from struct tags and view options.
-// TestOpenAPIShapesConform (openapi_shapes_conform_test.go) sends it
+// TestOpenAPIShapesConform sends it
 // requests that succeed and fail in every way, and validates each request
 // and answer against the document the app serves.
 

@@ -135,7 +135,7 @@ func apiTokenAuth(methods ...string) fwk.Auth {
 
 // apiToken is the decorator of the API's views: it notes in the request's
 // context whether the request carries the API token of keys() (the stores
-// of visibility.go read it), and with writes, it refuses a request that
+// of visiblePosts read it), and with writes, it refuses a request that
 // writes (any method but GET, HEAD and OPTIONS) without the token, with the
 // app's error page, before the view decodes its body.
 func apiToken(keys func() *Keys, writes bool) func(http.Handler) http.Handler {

@@ -3,9 +3,9 @@ package main
 // This file opens the database and migrates it. The pages' store speaks
 // plain database/sql: queries are written once with "?" placeholders and
 // rebound for the driver's dialect, so the same code runs on SQLite (the
-// default, glebarez/go-sqlite, pure Go) and on PostgreSQL (see
-// driver_postgres.go). The JSON API's model resources read and write the
-// same tables through GORM on the same connections (store_models.go).
+// default, glebarez/go-sqlite, pure Go) and on PostgreSQL (built with the
+// postgres tag). The JSON API's model resources read and write the same
+// tables through GORM on the same connections (openModels).
 
 import (
 	"context"
@@ -25,7 +25,7 @@ import (
 type Store struct {
 	db      *sql.DB
 	dialect dialect
-	models  // the model stores of the JSON API, on db (store_models.go)
+	models  // the model stores of the JSON API, on db (openModels)
 }
 
 // dialect is what differs between the SQL databases the store supports.

@@ -21,7 +21,7 @@ type models struct {
 }
 
 // gormDialects are GORM's dialects of the database/sql drivers the blog
-// speaks, on an open pool; driver_postgres.go adds pgx.
+// speaks, on an open pool; the postgres build tag adds pgx.
 var gormDialects = map[string]func(*sql.DB) gorm.Dialector{
 	"sqlite": func(db *sql.DB) gorm.Dialector { return &sqlite.Dialector{Conn: db} },
 }

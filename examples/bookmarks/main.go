@@ -1,7 +1,7 @@
 // Command bookmarks is a small fwk application: a login, a page listing
 // the user's bookmarks with a CSRF-protected form that adds one (and
-// flashes a message), and a JSON API of the same bookmarks. Its test
-// (bookmarks_test.go) drives it with fwktest.
+// flashes a message), and a JSON API of the same bookmarks. Its tests
+// drive it with fwktest.
 //
 // From its folder (examples/bookmarks in the fwk repository):
 //
