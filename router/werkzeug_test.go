@@ -6,7 +6,7 @@ package router_test
 // "308 /location", "404", "405 Allow". Werkzeug returns converted values
 // (2007, 0.5); Params hold their text. Which tests apply, and where each
 // is ported, is mapped in the audit table opening the file of
-// TestWerkzeugNoDuplicatesAudit.
+// TestWerkzeugDuplicateRuleCases.
 
 import (
 	"errors"
@@ -644,5 +644,5 @@ func TestWerkzeugErrorMessageSuggestion(t *testing.T) {
 	}
 }
 
-// The audit table opening the file of TestWerkzeugNoDuplicatesAudit maps
+// The audit table opening the file of TestWerkzeugDuplicateRuleCases maps
 // every test of test_routing.py to its port, or says why it does not apply.

@@ -18,7 +18,7 @@ package fwk_test
 // test_controller.py (23)
 //   test_auto_attributes                    covered: TestControllerRoutes "28 defaults" (no prefix, no decorators),
 //                                           TestRenderResolvesNames case 33 (folder from the type name, config extension)
-//   test_custom_template_folder             added: TestFUTemplateAttributes "custom folder" (folder alone: was only tested with an extension)
+//   test_custom_template_folder             added: TestFlaskUnchainedTemplateAttributes "custom folder" (folder alone: was only tested with an extension)
 //   test_custom_template_extension          covered: TestRenderResolvesNames (TxtController, FoobarController)
 //   test_custom_url_prefix                  covered: TestControllerRoutes "29 Meta.URLPrefix kept verbatim"
 //   test_apply_decorators                   covered: TestMiddleware (decorators wrap the view); name/doc/module: n/a (functools.wraps)
@@ -27,7 +27,7 @@ package fwk_test
 //   test_get_decorators                     covered: TestMiddleware (Meta.Decorators is the user's own value)
 //   test_dispatch_request                   covered: TestMiddleware ("d1,d2,u1,u2": Meta.Decorators, then the view's Use, then the view with its param)
 //   test_method_as_view                     covered: TestMiddleware; __name__/__doc__/__module__: n/a
-//   test_render                             added: TestFUTemplateAttributes "default folder with data" (the context value reaches the template)
+//   test_render                             added: TestFlaskUnchainedTemplateAttributes "default folder with data" (the context value reaches the template)
 //   test_render_with_custom_controller_template_attrs  covered: TestRenderResolvesNames case 34
 //   test_render_with_full_filename          covered: TestRenderResolvesNames case 34 (extension given)
 //   test_render_with_full_path              covered: TestRenderResolvesNames case 35
@@ -43,10 +43,10 @@ package fwk_test
 //
 // test_resource.py (5)
 //   test_default_attributes                 covered: TestResourceRoutes "36-38 defaults" (/defaults, <int:id>)
-//   test_custom_attributes                  added: TestFUResourceMeta (Meta.URLPrefix and Meta.MemberParam together)
+//   test_custom_attributes                  added: TestFlaskUnchainedResourceMeta (Meta.URLPrefix and Meta.MemberParam together)
 //   test_method_as_view_assigns_correct_http_methods  covered: TestResourceRoutes "36-38", TestResourceCRUD
 //   test_redirect_to_controller_method      covered: TestRedirectResource (Redirect("Get", "id", 1));
-//                                           added: TestFUServedTrees (Redirect("get", ...) by snake name, as the reference writes it, in a nested tree)
+//                                           added: TestFlaskUnchainedServedTrees (Redirect("get", ...) by snake name, as the reference writes it, in a nested tree)
 //   test_it_adds_route_to_extra_view_methods  covered: TestResourceRoutes "36-38" (Extra routed)
 //
 // test_route.py (5)
@@ -58,12 +58,12 @@ package fwk_test
 //
 // test_routes.py (30)
 //   TestMultiRouteController.test_it_works  covered: routes TestRouteTrees "43", TestStackedViewDefaults;
-//                                           added: TestFUStackedViewsServed (both rules served and built, Werkzeug's
+//                                           added: TestFlaskUnchainedStackedViewsServed (both rules served and built, Werkzeug's
 //                                           redirect of the defaults' values to the rule holding them)
 //   TestController.test_it_works_with_only_a_controller_cls  covered: TestRouteTrees "44" (fwk order: declared views, then by name)
 //   ...test_it_works_with_a_prefix_and_controller_cls         covered: TestRouteTrees "45"
-//   ...test_it_requires_a_controller_cls    covered: routes TestBadCalls "46 ..."; added: TestFUBadCalls (prefix and a resource)
-//   ...test_it_does_not_mutate_existing_routes  added: TestFUNoMutation "controller"
+//   ...test_it_requires_a_controller_cls    covered: routes TestBadCalls "46 ..."; added: TestFlaskUnchainedBadCalls (prefix and a resource)
+//   ...test_it_does_not_mutate_existing_routes  added: TestFlaskUnchainedNoMutation "controller"
 //   TestFunc.test_it_works_with_undecorated_view  covered: TestRouteTrees "47", TestFuncRouteProperties
 //   ...test_override_rule_options_with_undecorated_view  covered: TestRouteTrees "48", TestFuncRouteProperties
 //   ...test_it_works_with_decorated_view    n/a: a Go func carries no route decorator; its options are routes.Func's (= 47)
@@ -72,7 +72,7 @@ package fwk_test
 //   ...test_it_makes_new_route_if_decorated_with_multiple_other_routes  n/a: no decorators on funcs
 //   ...test_it_reuses_route_if_url_matches_a_decorated_route            n/a: no decorators on funcs
 //   ...test_it_reuses_route_url_implicitly_matches                      n/a: no decorators on funcs
-//   ...test_it_does_not_mutate_existing_routes  added: TestFUNoMutation "func under Prefix" and "Include with a prefix"
+//   ...test_it_does_not_mutate_existing_routes  added: TestFlaskUnchainedNoMutation "func under Prefix" and "Include with a prefix"
 //                                           (the Go analogue: a route list reused under a prefix keeps its rules)
 //   TestInclude.test_it_raises_if_no_routes_found  n/a: Include takes a route list, not a module name (a missing one is a compile error)
 //   ...test_it_only_includes_only           covered: TestRouteTrees "56 include only"
@@ -87,15 +87,15 @@ package fwk_test
 //   ...test_differently_named_deeply_customized_member_params  covered: TestRouteTrees "63"
 //   ...test_similarly_named_deeply_customized_member_params  covered: TestRouteTrees "64"
 //   ...test_it_requires_a_controller        covered: TestBadCalls "65 ..."
-//   ...test_it_does_not_mutate_existing_routes  added: TestFUNoMutation "resource"
+//   ...test_it_does_not_mutate_existing_routes  added: TestFlaskUnchainedNoMutation "resource"
 //   ...test_it_does_not_mutate_subresource_routes  covered: TestRouteTrees "66", "66 subresource table unchanged"
 //   test_normalize_args                     n/a: Python's positional-argument shuffling; Go signatures are fixed
 //
 // test_routes_integration.py (3)
 //   TestReduceRoutes.test_explicit_routes   covered: routes/internal/integration TestExplicitRoutes (rows);
-//                                           added: TestFUServedTrees "explicit" (registered by fwk.New, served over loopback)
+//                                           added: TestFlaskUnchainedServedTrees "explicit" (registered by fwk.New, served over loopback)
 //   TestReduceRoutes.test_implicit_routes   covered: TestImplicitRoutes (rows); served: TestRegisterRoutesHookImplicit
-//   TestReduceRoutes.test_deep_routes       covered: TestDeepRoutes (rows); added: TestFUServedTrees "deep"
+//   TestReduceRoutes.test_deep_routes       covered: TestDeepRoutes (rows); added: TestFlaskUnchainedServedTrees "deep"
 //                                           (difference, DESIGN §11: the repeated include under /deep is served, not skipped)
 //
 // test_utils.py (33)
@@ -111,9 +111,9 @@ package fwk_test
 //   ...test_it_works_with_controller_method_names  covered: "cls snake method"; TestURLForUnroutedCls
 //                                           (a class the app does not route, as the reference's is)
 //   ...test_it_works_with_url_for_kwargs    covered: "cls resource get", "endpoint string param";
-//                                           added: TestFUURLForCls (the snake names "get"/"delete" the reference uses);
+//                                           added: TestFlaskUnchainedURLForCls (the snake names "get"/"delete" the reference uses);
 //                                           TestURLForUnroutedCls (an unrouted class, URLFor and Redirect)
-//   ...test_it_falls_through_if_class_endpoint_not_found  covered: "cls resource no delete"; added: TestFUURLForCls;
+//   ...test_it_falls_through_if_class_endpoint_not_found  covered: "cls resource no delete"; added: TestFlaskUnchainedURLForCls;
 //                                           TestURLForUnroutedCls "falls through"
 //   TestJoin (6)                            covered: naming TestJoin, TestJoinTrailingSlash (#19-#25)
 //   TestMethodNameToUrl.test_it_works       covered: naming TestMethodNameToURL (#13, #14)
@@ -121,7 +121,7 @@ package fwk_test
 //   ...test_it_fails_with_invalid_netloc    covered: TestRedirect "98 foreign host"
 //   ...test_it_requires_same_scheme         covered: TestRedirect "98 downgrade"
 //   ...test_it_works_with_external_server_name  covered: TestRedirect "99 external server name"
-//   ...test_it_requires_same_external_server_name_scheme  added: TestFURedirectExternalServerScheme (it failed:
+//   ...test_it_requires_same_external_server_name_scheme  added: TestFlaskUnchainedRedirectExternalServerScheme (it failed:
 //                                           fwk dropped the scheme of EXTERNAL_SERVER_NAME and followed an http next
 //                                           to an https-only origin; fixed in redirectPolicy and safeurl)
 //   ...test_it_works_with_explicit_external_host  covered: TestRedirect "100 external host option"
@@ -134,7 +134,7 @@ package fwk_test
 // test_register_blueprints_hook.py (3)
 //   test_type_check                         covered: TestRegisterBlueprintsHook (TypeCheck rows)
 //   test_collect_from_bundle                covered: TestRegisterBlueprintsHook (app, empty, warning);
-//                                           added: TestFUCollectBlueprints (the vendor bundle; fwk keeps declaration
+//                                           added: TestFlaskUnchainedCollectBlueprints (the vendor bundle; fwk keeps declaration
 //                                           order where the reference returns it reversed and reverses again)
 //   test_run_hook                           covered: TestRegisterBlueprintsHook (one, two, three, four)
 
@@ -231,12 +231,12 @@ func fuExplicit() []*fwk.Route {
 	)
 }
 
-// TestFUServedTrees registers the reference's explicit and deep route trees
+// TestFlaskUnchainedServedTrees registers the reference's explicit and deep route trees
 // with fwk.New and requests them through a real listener: every rule the
 // reference lists answers with its endpoint. Difference (DESIGN §11): the
 // deep tree's repeated include (/deep/one) is served as a second rule of
 // the same endpoint, where the reference's hook skips it.
-func TestFUServedTrees(t *testing.T) {
+func TestFlaskUnchainedServedTrees(t *testing.T) {
 	const team = "/app/pre/people/7/teams/3"
 	tests := []struct {
 		name   string
@@ -306,9 +306,9 @@ type LobbyShowController struct{ ShelfFolderController }
 
 func (c *LobbyShowController) Meta() fwk.Meta { return fwk.Meta{} }
 
-// TestFUTemplateAttributes: the template folder alone (the configured
+// TestFlaskUnchainedTemplateAttributes: the template folder alone (the configured
 // extension still applies) and the render data reaching the template.
-func TestFUTemplateAttributes(t *testing.T) {
+func TestFlaskUnchainedTemplateAttributes(t *testing.T) {
 	fsys := fstest.MapFS{
 		"defaults/index.html":   {Data: []byte("defaults:{{.some_ctx_var}}")},
 		"lobby_show/index.html": {Data: []byte("lobby_show:{{.some_ctx_var}}")},
@@ -340,7 +340,7 @@ func (r *SlugResource) List(ctx *fwk.Ctx) error                { return fuEcho(c
 func (r *SlugResource) Get(ctx *fwk.Ctx, slug string) error    { return fuEcho(ctx) }
 func (r *SlugResource) Delete(ctx *fwk.Ctx, slug string) error { return fuEcho(ctx) }
 
-func TestFUResourceMeta(t *testing.T) {
+func TestFlaskUnchainedResourceMeta(t *testing.T) {
 	want := []string{
 		"slug_resource.delete /foobars/<string:slug> DELETE",
 		"slug_resource.get /foobars/<string:slug> GET",
@@ -351,9 +351,9 @@ func TestFUResourceMeta(t *testing.T) {
 	}
 }
 
-// TestFUBadCalls: a resource given to routes.Controller with a prefix is
+// TestFlaskUnchainedBadCalls: a resource given to routes.Controller with a prefix is
 // refused like one without (test_it_requires_a_controller_cls).
-func TestFUBadCalls(t *testing.T) {
+func TestFlaskUnchainedBadCalls(t *testing.T) {
 	for _, rs := range [][]*fwk.Route{
 		routes.Controller("/users", &PersonResource{}),
 		routes.Controller("", &PersonResource{}),
@@ -377,9 +377,9 @@ func firstErr(rs []*fwk.Route) error {
 	return nil
 }
 
-// TestFUNoMutation: declaring routes again, or reusing a route list under a
+// TestFlaskUnchainedNoMutation: declaring routes again, or reusing a route list under a
 // prefix, leaves earlier routes as they were (test_it_does_not_mutate_*).
-func TestFUNoMutation(t *testing.T) {
+func TestFlaskUnchainedNoMutation(t *testing.T) {
 	tests := []struct {
 		name  string
 		first func() []*fwk.Route // the routes whose rules must not change
@@ -415,11 +415,11 @@ func TestFUNoMutation(t *testing.T) {
 	}
 }
 
-// TestFURedirectExternalServerScheme: with EXTERNAL_SERVER_NAME (or the
+// TestFlaskUnchainedRedirectExternalServerScheme: with EXTERNAL_SERVER_NAME (or the
 // ExternalHost option) https://works.com, an http next on that host is a
 // downgrade and falls back; the https one is followed. An http origin still
 // accepts https (fwk's upgrade rule, TestRedirect "92 upgrade next is safe").
-func TestFURedirectExternalServerScheme(t *testing.T) {
+func TestFlaskUnchainedRedirectExternalServerScheme(t *testing.T) {
 	external := func(c *fwk.Config) { c.Values["EXTERNAL_SERVER_NAME"] = "https://works.com" }
 	for _, tc := range []redirectCase{
 		{name: "http next", edit: external, query: q("http://works.com"), where: "/w", want: "/w"},
@@ -440,10 +440,10 @@ func TestFURedirectExternalServerScheme(t *testing.T) {
 	}
 }
 
-// TestFUURLForCls: the reference names a resource's views by their
+// TestFlaskUnchainedURLForCls: the reference names a resource's views by their
 // snake-cased method names with _cls; a missing one is an unknown endpoint
 // (test_it_works_with_url_for_kwargs, test_it_falls_through_...).
-func TestFUURLForCls(t *testing.T) {
+func TestFlaskUnchainedURLForCls(t *testing.T) {
 	app := newNavApp(t, nil, nil)
 	for _, tc := range []urlCase{
 		{name: "get", target: "get", args: []any{"id", 1, fwk.Cls(&MemberResource{})}, want: "/members/1"},
@@ -457,8 +457,8 @@ func TestFUURLForCls(t *testing.T) {
 	}
 }
 
-// TestFUCollectBlueprints: a bundle's blueprints in declaration order.
-func TestFUCollectBlueprints(t *testing.T) {
+// TestFlaskUnchainedCollectBlueprints: a bundle's blueprints in declaration order.
+func TestFlaskUnchainedCollectBlueprints(t *testing.T) {
 	var hook fwk.RegisterBlueprintsHook
 	if got := names(hook.CollectFromBundle(vendorbundle.Bundle{})); !slices.Equal(got, []string{"three", "four"}) {
 		t.Errorf("CollectFromBundle(vendor) = %q, want [three four]", got)
@@ -480,11 +480,11 @@ func (c *HelloController) Hello(ctx *fwk.Ctx, param string) error {
 	return ctx.Respond(http.StatusOK, "hello "+param)
 }
 
-// TestFUStackedViewsServed serves and builds both rules of a view declared
+// TestFlaskUnchainedStackedViewsServed serves and builds both rules of a view declared
 // twice (fwk registers both, DESIGN §11; the reference only the first).
 // As in Werkzeug, the param given its default's value redirects to the rule
 // holding the default, and building with it picks that rule.
-func TestFUStackedViewsServed(t *testing.T) {
+func TestFlaskUnchainedStackedViewsServed(t *testing.T) {
 	app := newApp(t, routesBundle{rs: routes.Controller("", &HelloController{})})
 	for _, tt := range []struct{ path, want string }{
 		{"/hello/", "200 hello DEFAULT"},

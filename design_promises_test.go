@@ -34,8 +34,8 @@ package fwk_test
 // 8 Sessions, flash, CSRF, forms, bodies, templates
 //   session keys and cookie                    covered: TestSessionRoundTrip, TestSessionCookieAttributes, TestSessionTooLarge, TestSessionTamper, TestSessionKeyRotation,
 //                                              TestSessionCookieSecurePerRequest (Secure is decided per request when unset: see Config)
-//   server-side store                          covered: session_store_test.go, redisstore store_test.go
-//   flash                                      covered: flash_test.go, TestRenderFuncs (flashes)
+//   server-side store                          covered: TestSessionStore, redisstore TestStore/TestStoreDown
+//   flash                                      covered: TestFlashWithoutSession, TestFlashErrorMessage, TestFlashesWithoutSession, TestRenderFuncs (flashes)
 //   CSRF                                       covered: TestCSRFTokenRows (reasons, headers, origin), TestGenerateValidateCSRF, TestFlaskWTFTokenCached, flaskwtf_csrf_port tests
 //   Form                                       covered: TestFormPrecedence, TestFormValidate, TestFormFieldsAndOrder, wtforms_form_port tests
 //   request bodies                             covered: TestBindJSON/URLEncoded/Multipart/BodyLimit, TestValidationErrorShape;
@@ -43,7 +43,7 @@ package fwk_test
 //   templates                                  covered: TestRenderResolvesNames, TestRenderExtendsEarlierBundle, TestRenderFuncs, TestRenderDebugReload, app_checks tests (urlFor links)
 // 9 Dependency injection                       covered: TestInjectEmbedded, TestInjectSharedController, TestStartupErrors (missing/ambiguous service)
 // 10 Route listing                             covered: TestRouteTable, TestRunURLsGolden, TestRunCommands
-// 11 Deliberate fixes                          covered: fu_audit_test.go (each fix, case by case), naming TestPluralize (statuses)
+// 11 Deliberate fixes                          covered: the TestFlaskUnchained* tests (each fix, case by case), naming TestPluralize (statuses)
 // 12 App-wide middleware                       covered: TestBundleMiddlewareOrderAndMisses, middleware package tests (RequestID, AccessLog, RealIP, Compress, CORS, BodyLimit, Timeout)
 // 13 Hosts and subdomains                      covered: TestHostParams, TestHostOrSubdomainOverrides, TestRedirectHostsOverListener, TestWerkzeugExternalBuilding
 // 14 Testing apps                              covered: fwktest package tests (client, forms, session, watch)

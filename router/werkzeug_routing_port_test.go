@@ -14,12 +14,12 @@ package router_test
 //	test_merge_slashes_build               TestWerkzeugMergeSlashesBuild
 //	test_strict_slashes_redirect           TestWerkzeugStrictSlashesRedirect
 //	test_strict_slashes_leaves_dont_consume TestWerkzeugStrictSlashesLeavesDontConsume
-//	test_no_duplicates                     TestWerkzeugNoDuplicatesAudit (websocket rule: n/a)
+//	test_no_duplicates                     TestWerkzeugDuplicateRuleCases (websocket rule: n/a)
 //	test_no_duplicates_host                TestWerkzeugNoDuplicatesHost
 //	test_duplicate_domain_disabled         n/a: no subdomain_matching switch (a Subdomain needs ServerName)
-//	test_duplicate_rule                    TestWerkzeugNoDuplicatesAudit
-//	test_duplicate_converter               TestWerkzeugNoDuplicatesAudit
-//	test_no_duplicate_different_converters TestWerkzeugNoDuplicatesAudit
+//	test_duplicate_rule                    TestWerkzeugDuplicateRuleCases
+//	test_duplicate_converter               TestWerkzeugDuplicateRuleCases
+//	test_no_duplicate_different_converters TestWerkzeugDuplicateRuleCases
 //	test_duplicate_method_overlap          TestWerkzeugDuplicateMethodOverlap
 //	test_no_duplicate_head_options         TestWerkzeugNoDuplicateHeadOptions
 //	test_duplicate_options_exact           TestWerkzeugDuplicateOptionsExact
@@ -198,7 +198,7 @@ func matchValue(t *testing.T, r *router.Router, path, param string) (string, any
 	return m.Route.Endpoint(), v
 }
 
-func TestWerkzeugNoDuplicatesAudit(t *testing.T) {
+func TestWerkzeugDuplicateRuleCases(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		rules  []router.Rule
