@@ -12,17 +12,6 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
-// routesBundle is an app bundle made of a route list and services.
-type routesBundle struct {
-	rs       []*fwk.Route
-	services []any
-}
-
-func (routesBundle) Name() string           { return "rb" }
-func (b routesBundle) Routes() []*fwk.Route { return b.rs }
-func (b routesBundle) Services() []any      { return b.services }
-
-func okView(ctx *fwk.Ctx) error    { return ctx.NoContent() }
 func otherView(ctx *fwk.Ctx) error { return ctx.NoContent() }
 
 func idView(ctx *fwk.Ctx, id int) error  { return ctx.NoContent() }

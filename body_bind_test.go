@@ -99,26 +99,6 @@ func bindServer(t *testing.T, cfg fwk.Config) *httptest.Server {
 	return newServer(t, a)
 }
 
-// newServer serves a on a real loopback listener for the test.
-func newServer(t *testing.T, a http.Handler) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(a)
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// doResponse sends req and returns the response status and body.
-func doResponse(t *testing.T, srv *httptest.Server, req *http.Request) (int, string) {
-	t.Helper()
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
-}
-
 // doBody sends req and returns the response body.
 func doBody(t *testing.T, srv *httptest.Server, req *http.Request) string {
 	t.Helper()

@@ -2,7 +2,6 @@ package fwk
 
 import (
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -10,17 +9,6 @@ import (
 	"testing"
 	"testing/fstest"
 )
-
-type flashBundle struct {
-	rs  []*Route
-	tpl fs.FS
-}
-
-func (flashBundle) Name() string       { return "app" }
-func (b flashBundle) Routes() []*Route { return b.rs }
-func (b flashBundle) Templates() fs.FS { return b.tpl }
-
-const testSecret = "0123456789abcdef0123456789ABCDEF-test-key"
 
 func newFlashApp(t *testing.T, flash bool, n int) *App {
 	t.Helper()

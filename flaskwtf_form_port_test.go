@@ -35,62 +35,13 @@ import (
 	"bytes"
 	"mime/multipart"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/fwkgo/fwk"
-	"github.com/fwkgo/fwk/routes"
 )
-
-// portServer serves view at "/" for every method on a real listener and
-// returns its URL and a client with a cookie jar. The view asserts with
-// t.Errorf; portServer's caller checks that it ran (portCall).
-func portServer(t *testing.T, cfg fwk.Config, view func(*fwk.Ctx) error) (string, *http.Client, *atomic.Int32) {
-	t.Helper()
-	var ran atomic.Int32
-	app := mustNew(t, cfg, routesBundle{rs: routes.Tree(routes.Func("/", func(ctx *fwk.Ctx) error {
-		ran.Add(1)
-		return view(ctx)
-	}, fwk.Methods("GET", "POST", "PUT", "PATCH", "DELETE")))})
-	srv := httptest.NewServer(app)
-	t.Cleanup(srv.Close)
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return srv.URL, &http.Client{Jar: jar}, &ran
-}
-
-// portCall sends one request and fails unless the view ran once and
-// answered 2xx.
-func portCall(t *testing.T, base string, c *http.Client, ran *atomic.Int32, method, target, ct, body string, header ...string) {
-	t.Helper()
-	before := ran.Load()
-	req, err := http.NewRequest(method, base+target, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ct != "" {
-		req.Header.Set("Content-Type", ct)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	_, _ = b.ReadFrom(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode/100 != 2 || ran.Load() != before+1 {
-		t.Fatalf("%s %s: status %d, view ran %d times: %s", method, target, resp.StatusCode, ran.Load()-before, b.String())
-	}
-}
 
 // portForm sends a url-encoded form.
 func portForm(t *testing.T, base string, c *http.Client, ran *atomic.Int32, method, target string, vals url.Values, header ...string) {

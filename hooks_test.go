@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -19,35 +18,6 @@ import (
 	"github.com/fwkgo/fwk/testdata/hooks/vendorbundle"
 	"github.com/fwkgo/fwk/testdata/hooks/warning"
 )
-
-// newApp builds an app from bundles with a silent logger, failing the test
-// on error.
-func newApp(t *testing.T, bundles ...fwk.Bundle) *fwk.App {
-	t.Helper()
-	a, err := fwk.New(quietConfig(), bundles...)
-	if err != nil {
-		t.Fatalf("fwk.New: %v", err)
-	}
-	return a
-}
-
-// quietConfig is DefaultConfig with logs discarded.
-func quietConfig() fwk.Config {
-	cfg := fwk.DefaultConfig()
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	return cfg
-}
-
-// get serves one request through h and returns the recorder.
-func get(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
 
 // checkServes checks that each path answers 200 with its body.
 func checkServes(t *testing.T, h http.Handler, bodies map[string]string) {

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -217,29 +216,6 @@ func TestConverterValueReachesView(t *testing.T) {
 	if strings.Join(loaded, ",") != "DE" {
 		t.Errorf("the loader got %q, want the converter's value DE", loaded)
 	}
-}
-
-// getHost requests path from srv with the Host header host (unless empty)
-// and returns the status and body.
-func getHost(t *testing.T, srv *httptest.Server, host, path string) (int, string) {
-	t.Helper()
-	req, err := http.NewRequest("GET", srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if host != "" {
-		req.Host = host
-	}
-	resp, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, string(body)
 }
 
 // TestConverterMismatchAtStartup: a view parameter no value of the rule's

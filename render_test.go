@@ -1,12 +1,10 @@
 package fwk_test
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,53 +15,11 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
-// tplApp is an app bundle with routes, templates and services.
-type tplApp struct {
-	rs       []*fwk.Route
-	tpl      fs.FS
-	services []any
-}
-
-func (tplApp) Name() string                     { return "app" }
-func (b tplApp) Routes() []*fwk.Route           { return b.rs }
-func (b tplApp) Templates() fs.FS               { return b.tpl }
-func (b tplApp) Services() []any                { return b.services }
-func (b tplApp) with(rs ...[]*fwk.Route) tplApp { b.rs = routes.Tree(rs...); return b }
-
 // tplVendor is a bundle with templates only.
 type tplVendor struct{ tpl fs.FS }
 
 func (tplVendor) Name() string       { return "vendor" }
 func (b tplVendor) Templates() fs.FS { return b.tpl }
-
-// logConfig is the default configuration logging into the returned buffer.
-func logConfig() (fwk.Config, *bytes.Buffer) {
-	var logs bytes.Buffer
-	cfg := fwk.DefaultConfig()
-	cfg.Logger = slog.New(slog.NewTextHandler(&logs, nil))
-	return cfg, &logs
-}
-
-// mustNew builds an app or stops the test.
-func mustNew(t testing.TB, cfg fwk.Config, bundles ...fwk.Bundle) *fwk.App {
-	t.Helper()
-	app, err := fwk.New(cfg, bundles...)
-	if err != nil {
-		t.Fatalf("fwk.New: %v", err)
-	}
-	return app
-}
-
-// hreq serves one request through h; header holds name, value pairs.
-func hreq(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
 
 // renderName renders the template named by the query argument "name".
 func renderName(ctx *fwk.Ctx) error {
@@ -206,11 +162,6 @@ func TestRenderData(t *testing.T) {
 			t.Errorf("%s: got %d %q, want %d %q", tt.name, rec.Code, rec.Body.String(), tt.code, tt.want)
 		}
 	}
-}
-
-func quietCfg() fwk.Config {
-	cfg, _ := logConfig()
-	return cfg
 }
 
 func TestRenderFuncs(t *testing.T) {

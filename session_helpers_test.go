@@ -2,10 +2,7 @@ package fwk_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -15,26 +12,12 @@ import (
 	"github.com/fwkgo/fwk/routes"
 )
 
-// Keys of the session tests: long, random-looking, never placeholders.
+// More keys of the session tests (sessKey is the usual one): long,
+// random-looking, never placeholders.
 const (
-	sessKey    = "p8Yt3Wq6Lr1Nz9Vx4Kc7Hm2Bs5Dg0Fj-session-key"
 	sessOldKey = "Q2w9E4r7T1y6U3i8O5p0A-older-session-key-Zx"
 	sessKeyB   = "m3N8b5V1c7X4z9L2k6J0h-another-app-key-Qw7R"
 )
-
-// syncBuffer is a log sink safe for the server's goroutines.
-type syncBuffer = fwk.SyncBuffer
-
-// sessConfig is a quiet config with sessKey, logging at debug into logs.
-func sessConfig(logs io.Writer) fwk.Config {
-	cfg := fwk.DefaultConfig()
-	cfg.SecretKey = sessKey
-	if logs == nil {
-		logs = io.Discard
-	}
-	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return cfg
-}
 
 // sessionRoutes are views that drive the session from the query string.
 func sessionRoutes() []*fwk.Route {
@@ -106,53 +89,6 @@ func sessServer(t *testing.T, cfg fwk.Config, services ...any) (*httptest.Server
 	srv := httptest.NewServer(app)
 	t.Cleanup(srv.Close)
 	return srv, app
-}
-
-// jarClient is a client with a cookie jar.
-func jarClient(t *testing.T) *http.Client {
-	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-}
-
-// call sends method target through cl with header pairs and returns status,
-// body and response.
-func call(t *testing.T, cl *http.Client, method, target string, body io.Reader, header ...string) (int, string, *http.Response) {
-	t.Helper()
-	req, err := http.NewRequest(method, target, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := cl.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, target, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b), res
-}
-
-// sget is call with GET and no body.
-func sget(t *testing.T, cl *http.Client, target string, header ...string) (int, string) {
-	t.Helper()
-	code, body, _ := call(t, cl, "GET", target, nil, header...)
-	return code, body
-}
-
-// sessionCookie returns the session cookie a response set, or nil.
-func sessionCookie(res *http.Response, name string) *http.Cookie {
-	for _, c := range res.Cookies() {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
 }
 
 // freshCookie sets k=v on srv with a new client and returns the cookie.

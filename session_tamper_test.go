@@ -1,13 +1,11 @@
 package fwk
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -16,25 +14,6 @@ const (
 	tamperKey    = "T4m9Pq2Wx7Lk3Zr8Vn1Bc6Hy5Dj0Fg-tamper-key"
 	tamperOldKey = "O1d5Kq8Wz3Lx7Pr2Vm9Bn4Cy6Hd0Jg-older-key"
 )
-
-// SyncBuffer is a log sink safe for server goroutines (exported for the
-// fwk_test package).
-type SyncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *SyncBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *SyncBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // tamperApp serves /set (user=ann), /get and /csrf with cookie name and
 // keys; its clock is *now.

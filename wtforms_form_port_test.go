@@ -63,24 +63,6 @@ func (f *testForm) ValidateForm() {
 	}
 }
 
-// inFormView runs check in a GET view served on a real listener.
-func inFormView(t *testing.T, check func(ctx *fwk.Ctx)) {
-	t.Helper()
-	base, c, ran := portServer(t, fwk.DefaultConfig(), func(ctx *fwk.Ctx) error {
-		check(ctx)
-		return ctx.NoContent()
-	})
-	portCall(t, base, c, ran, "GET", "/", "", "")
-}
-
-// bind binds f for ctx with opts, failing the test on an error.
-func bind(t *testing.T, ctx *fwk.Ctx, f any, opts ...fwk.FormOption) {
-	t.Helper()
-	if err := fwk.BindForm(ctx, f, opts...); err != nil {
-		t.Errorf("BindForm %T: %v", f, err)
-	}
-}
-
 func TestWTFormsDataProxy(t *testing.T) {
 	inFormView(t, func(ctx *fwk.Ctx) {
 		f := &testForm{}

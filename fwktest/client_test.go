@@ -16,12 +16,6 @@ type echoed struct {
 	TLS                                                            bool
 }
 
-// modes runs fn in-process and over a loopback listener.
-func modes(t *testing.T, fn func(t *testing.T, opts ...fwktest.Option)) {
-	t.Run("in-process", func(t *testing.T) { t.Parallel(); fn(t) })
-	t.Run("loopback", func(t *testing.T) { t.Parallel(); fn(t, fwktest.Loopback()) })
-}
-
 func TestRequests(t *testing.T) {
 	modes(t, func(t *testing.T, opts ...fwktest.Option) {
 		c := fwktest.New(t, newApp(t), opts...)

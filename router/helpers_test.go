@@ -2,7 +2,11 @@ package router_test
 
 import (
 	"bufio"
+	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -91,3 +95,91 @@ func (w *nullWriter) Write(b []byte) (int, error) { return len(b), nil }
 func (w *nullWriter) WriteHeader(int)             {}
 
 func newNullWriter() *nullWriter { return &nullWriter{h: http.Header{}} }
+
+// Routers and their answers.
+
+// newRouter returns a router with rules, stopping the test on an Add error.
+func newRouter(t testing.TB, rules ...router.Rule) *router.Router {
+	t.Helper()
+	r := router.New()
+	for _, rule := range rules {
+		if _, err := r.Add(rule); err != nil {
+			t.Fatalf("Add(%q) = %v", rule.Path, err)
+		}
+	}
+	return r
+}
+
+// outcome summarizes a Lookup: "200 endpoint a=1 b=2", "308 /loc",
+// "405 GET, HEAD", "404".
+func outcome(r *router.Router, method, host, path string) string {
+	var m router.Match
+	r.Lookup(method, host, path, &m)
+	return lookupOutcome(&m)
+}
+
+// lookupOutcome renders m as outcome does.
+func lookupOutcome(m *router.Match) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", m.Status)
+	switch {
+	case m.Status == http.StatusPermanentRedirect:
+		b.WriteString(" " + m.Location)
+	case m.Route != nil:
+		b.WriteString(" " + m.Route.Endpoint())
+		for i := 0; i < m.Params.Len(); i++ {
+			p := m.Params.At(i)
+			fmt.Fprintf(&b, " %s=%s", p.Key, p.Value)
+		}
+	case m.Allow != "":
+		b.WriteString(" " + m.Allow)
+	}
+	return b.String()
+}
+
+// lookupCase is a request and the outcome wanted for it.
+type lookupCase struct {
+	method, path, want string
+}
+
+// checkLookups looks up each case on host and reports every outcome that
+// differs from the one wanted.
+func checkLookups(t *testing.T, r *router.Router, host string, cases []lookupCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := outcome(r, c.method, host, c.path); got != c.want {
+			t.Errorf("Lookup(%s %q) = %q, want %q", c.method, c.path, got, c.want)
+		}
+	}
+}
+
+// echo is a handler writing the route's endpoint and parameters.
+func echo(name string) router.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, ps *router.Params) {
+		io.WriteString(w, name)
+		for i := 0; i < ps.Len(); i++ {
+			p := ps.At(i)
+			io.WriteString(w, " "+p.Key+"="+p.Value)
+		}
+		if r.Method != http.MethodGet {
+			io.WriteString(w, " method="+r.Method)
+		}
+	}
+}
+
+// serve serves one request for target (its raw request URI, kept as sent)
+// on host (unless empty) through h.
+func serve(h http.Handler, method, target, host string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, "http://example.com/", nil)
+	u, err := url.ParseRequestURI(target)
+	if err != nil {
+		panic(err)
+	}
+	req.URL, req.RequestURI = u, target
+	if host != "" {
+		req.Host = host
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}

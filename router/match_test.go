@@ -10,57 +10,6 @@ import (
 	"github.com/fwkgo/fwk/router"
 )
 
-// outcome summarizes a Lookup: "200 endpoint a=1 b=2", "308 /loc",
-// "405 GET, HEAD", "404".
-func outcome(r *router.Router, method, host, path string) string {
-	var m router.Match
-	r.Lookup(method, host, path, &m)
-	return lookupOutcome(&m)
-}
-
-// lookupOutcome renders m as outcome does.
-func lookupOutcome(m *router.Match) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d", m.Status)
-	switch {
-	case m.Status == http.StatusPermanentRedirect:
-		b.WriteString(" " + m.Location)
-	case m.Route != nil:
-		b.WriteString(" " + m.Route.Endpoint())
-		for i := 0; i < m.Params.Len(); i++ {
-			p := m.Params.At(i)
-			fmt.Fprintf(&b, " %s=%s", p.Key, p.Value)
-		}
-	case m.Allow != "":
-		b.WriteString(" " + m.Allow)
-	}
-	return b.String()
-}
-
-type lookupCase struct {
-	method, path, want string
-}
-
-func newRouter(t testing.TB, rules ...router.Rule) *router.Router {
-	t.Helper()
-	r := router.New()
-	for _, rule := range rules {
-		if _, err := r.Add(rule); err != nil {
-			t.Fatalf("Add(%q) = %v", rule.Path, err)
-		}
-	}
-	return r
-}
-
-func checkLookups(t *testing.T, r *router.Router, host string, cases []lookupCase) {
-	t.Helper()
-	for _, c := range cases {
-		if got := outcome(r, c.method, host, c.path); got != c.want {
-			t.Errorf("Lookup(%s %q) = %q, want %q", c.method, c.path, got, c.want)
-		}
-	}
-}
-
 func TestPrecedence(t *testing.T) {
 	// Registered in the "wrong" order on purpose: precedence must not
 	// depend on registration order.

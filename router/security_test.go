@@ -2,45 +2,12 @@ package router_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fwkgo/fwk/router"
 )
-
-// echo is a handler writing the route's endpoint and parameters.
-func echo(name string) router.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, ps *router.Params) {
-		io.WriteString(w, name)
-		for i := 0; i < ps.Len(); i++ {
-			p := ps.At(i)
-			io.WriteString(w, " "+p.Key+"="+p.Value)
-		}
-		if r.Method != http.MethodGet {
-			io.WriteString(w, " method="+r.Method)
-		}
-	}
-}
-
-func serve(h http.Handler, method, target, host string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, "http://example.com/", nil)
-	u, err := url.ParseRequestURI(target)
-	if err != nil {
-		panic(err)
-	}
-	req.URL, req.RequestURI = u, target
-	if host != "" {
-		req.Host = host
-	}
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req)
-	return w
-}
 
 // securityRouter has the rules the cases of research/security.md §3.2 run
 // against.

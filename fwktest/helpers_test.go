@@ -12,11 +12,13 @@ import (
 	"testing"
 
 	"github.com/fwkgo/fwk"
+	"github.com/fwkgo/fwk/fwktest"
 	"github.com/fwkgo/fwk/routes"
 )
 
-// The app every test of the package talks to, and a fake testing.TB that
-// records the failures fwktest reports.
+// The app every test of the package talks to, a fake testing.TB that
+// records the failures fwktest reports, and modes, which runs a test both
+// in-process and over a loopback listener.
 
 const testSecret = "fwktest-secret-key-of-32-bytes-or-more"
 
@@ -266,4 +268,10 @@ func mustPass(t *testing.T, f *fakeTB) {
 	if got := f.failures(); got != "" {
 		t.Errorf("unexpected failure:\n%s", got)
 	}
+}
+
+// modes runs fn in-process and over a loopback listener.
+func modes(t *testing.T, fn func(t *testing.T, opts ...fwktest.Option)) {
+	t.Run("in-process", func(t *testing.T) { t.Parallel(); fn(t) })
+	t.Run("loopback", func(t *testing.T) { t.Parallel(); fn(t, fwktest.Loopback()) })
 }
