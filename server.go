@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/fwkgo/fwk/internal/deadline"
 )
 
 // Serve serves HTTP on l until ctx is done, then shuts down gracefully: the
@@ -39,7 +41,7 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 		return fmt.Errorf("fwk: serve: %w", err)
 	case <-ctx.Done():
 	}
-	a.drain(srv) // not ready: the balancer stops sending requests (health.go)
+	a.drain(srv) // not ready: the balancer stops sending requests
 	sctx, cancel := context.Background(), context.CancelFunc(func() {})
 	if d := timeout(a.cfg.ShutdownTimeout, defaultShutdownTimeout); d > 0 {
 		sctx, cancel = context.WithTimeout(sctx, d)
@@ -56,23 +58,23 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 
 // newServer returns the http.Server of Serve for handler h; Serve accepts
 // its connections through serveListener. ReadTimeout and WriteTimeout are
-// applied by deadlineHandler and deadlineConn, not by net/http, and the
-// connections enforce net/http's far read deadlines themselves (see
-// serve_deadline.go).
+// applied by deadline.Handler and the connections of deadline.Listener,
+// not by net/http, and the connections enforce net/http's far read
+// deadlines themselves (see package internal/deadline).
 func (c Config) newServer(h http.Handler) *http.Server {
 	return &http.Server{
-		Handler: &deadlineHandler{h: h, read: timeout(c.ReadTimeout, defaultReadTimeout),
-			write: timeout(c.WriteTimeout, defaultWriteTimeout)},
+		Handler: deadline.Handler(h, timeout(c.ReadTimeout, defaultReadTimeout),
+			timeout(c.WriteTimeout, defaultWriteTimeout)),
 		ReadHeaderTimeout: timeout(c.ReadHeaderTimeout, defaultReadHeaderTimeout),
 		IdleTimeout:       timeout(c.IdleTimeout, defaultIdleTimeout),
 		MaxHeaderBytes:    c.maxHeaderBytes(),
-		ConnState:         connHijacked,
+		ConnState:         deadline.ConnState,
 	}
 }
 
-// serveListener is l with each connection it accepts wrapped in a
-// deadlineConn: the write timeout, and a watch for the read deadlines whose
-// tick follows the shortest timeout.
+// serveListener is l with each connection it accepts wrapped by
+// deadline.Listener: the write timeout, and a watch for the read deadlines
+// whose tick follows the shortest timeout.
 func (c Config) serveListener(l net.Listener) net.Listener {
 	ts := [...]time.Duration{timeout(c.ReadHeaderTimeout, defaultReadHeaderTimeout),
 		timeout(c.ReadTimeout, defaultReadTimeout), timeout(c.WriteTimeout, defaultWriteTimeout),
@@ -83,5 +85,5 @@ func (c Config) serveListener(l net.Listener) net.Listener {
 			shortest = d
 		}
 	}
-	return deadlineListener{Listener: l, write: ts[2], watch: newReadWatch(shortest)}
+	return deadline.Listener(l, ts[2], shortest)
 }

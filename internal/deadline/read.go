@@ -1,30 +1,7 @@
-package fwk
+package deadline
 
-// This file holds the read deadlines of the connections of Serve's server
-// (see the top of serve_deadline.go for the write side).
-//
-// net/http sets a connection's read deadline several times per request on a
-// kept-alive connection: the idle deadline (IdleTimeout), the header
-// deadline (ReadHeaderTimeout), a zero one while the handler runs, and a
-// deadline in the past that wakes its background read when the response is
-// done. Given to the runtime, each far deadline starts or moves a timer.
-// A deadlineConn keeps the deadline asked (L) instead, and:
-//
-//   - a deadline far ahead (at least nearTicks ticks) is only recorded: the
-//     readWatch of the listener looks at every connection once per tick and
-//     sets a deadline in the past on the connections whose L has passed,
-//     which wakes their blocked reads. Such a deadline is never early, and
-//     late by at most one tick, a tenth of its length;
-//   - a zero deadline is only recorded, but clears the connection's own when
-//     one is set;
-//   - a deadline in the past or near ahead (net/http's wake-up, a short one
-//     set by a handler) is set on the connection at once, as net/http does.
-//
-// A read that fails on a deadline the connection holds from an earlier L
-// (the watch fired while L was moved) sets the connection's deadline from
-// the current L and reads again; a read whose L has really passed fails.
-// Per request this leaves the two calls that wake the background read, which
-// a server without timeouts makes too, and no timer work.
+// The read side of a conn: its read deadlines, kept by a readWatch (see
+// the package doc).
 
 import (
 	"errors"
@@ -48,7 +25,7 @@ type readWatch struct {
 	clock atomic.Int64 // monotonic time of the last look (see mono)
 
 	mu    sync.Mutex
-	conns map[*deadlineConn]struct{}
+	conns map[*conn]struct{}
 	timer *time.Timer // nil while no connection is open
 }
 
@@ -60,7 +37,7 @@ func newReadWatch(shortest time.Duration) *readWatch {
 		shortest = 20 * 500 * time.Millisecond
 	}
 	tick := min(max(shortest/20, time.Millisecond), 500*time.Millisecond)
-	return &readWatch{tick: tick, conns: map[*deadlineConn]struct{}{}}
+	return &readWatch{tick: tick, conns: map[*conn]struct{}{}}
 }
 
 // far reports whether the deadline l (see mono) is left to the watch.
@@ -68,7 +45,7 @@ func (w *readWatch) far(l int64) bool {
 	return l-w.clock.Load() >= nearTicks*int64(w.tick)
 }
 
-func (w *readWatch) add(c *deadlineConn) {
+func (w *readWatch) add(c *conn) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.conns[c] = struct{}{}
@@ -78,7 +55,7 @@ func (w *readWatch) add(c *deadlineConn) {
 	}
 }
 
-func (w *readWatch) remove(c *deadlineConn) {
+func (w *readWatch) remove(c *conn) {
 	w.mu.Lock()
 	delete(w.conns, c)
 	w.mu.Unlock()
@@ -88,7 +65,7 @@ func (w *readWatch) remove(c *deadlineConn) {
 func (w *readWatch) look() {
 	now := monoNow()
 	w.clock.Store(now)
-	var due []*deadlineConn
+	var due []*conn
 	w.mu.Lock()
 	for c := range w.conns {
 		if l := c.rl.Load(); l != 0 && l <= now {
@@ -106,7 +83,7 @@ func (w *readWatch) look() {
 	}
 }
 
-// readState is the read side of a deadlineConn.
+// readState is the read side of a conn.
 type readState struct {
 	watch    *readWatch
 	rl       atomic.Int64 // L: the read deadline asked (see mono), 0 for none
@@ -115,7 +92,7 @@ type readState struct {
 	hijacked atomic.Bool  // the handler owns the connection: its calls go straight through
 }
 
-// epoch is the origin of the deadlines a deadlineConn keeps: taken with
+// epoch is the origin of the deadlines a conn keeps: taken with
 // time.Now, it carries a monotonic reading, so that deadlines made from
 // time.Now (as net/http's are) are compared on the monotonic clock, which
 // a change of the wall clock does not move.
@@ -137,8 +114,8 @@ func mono(t time.Time) int64 {
 func monoNow() int64 { return int64(time.Since(epoch)) }
 
 // SetReadDeadline records t; it is set on the connection at once only when
-// it is near or past (see the top of this file).
-func (c *deadlineConn) SetReadDeadline(t time.Time) error {
+// it is near or past (see the package doc).
+func (c *conn) SetReadDeadline(t time.Time) error {
 	if c.hijacked.Load() {
 		return c.Conn.SetReadDeadline(t)
 	}
@@ -160,7 +137,7 @@ func (c *deadlineConn) SetReadDeadline(t time.Time) error {
 // syncRead sets the connection's read deadline from L: L itself when it
 // is near or past, none when it is far or zero (cleared if the connection
 // holds one, or always if force).
-func (c *deadlineConn) syncRead(force bool) {
+func (c *conn) syncRead(force bool) {
 	c.rmu.Lock()
 	defer c.rmu.Unlock()
 	if l := c.rl.Load(); l != 0 && !c.watch.far(l) {
@@ -174,7 +151,7 @@ func (c *deadlineConn) syncRead(force bool) {
 }
 
 // expire wakes a read whose far deadline has passed by now (the watch).
-func (c *deadlineConn) expire(now int64) {
+func (c *conn) expire(now int64) {
 	c.rmu.Lock()
 	defer c.rmu.Unlock()
 	if l := c.rl.Load(); l != 0 && l <= now && !c.hijacked.Load() {
@@ -188,7 +165,7 @@ var aLongTimeAgo = time.Unix(1, 0)
 
 // Read reads from the connection; a deadline error whose L has not passed
 // comes from an earlier L: the deadline is set again and the read retried.
-func (c *deadlineConn) Read(p []byte) (int, error) {
+func (c *conn) Read(p []byte) (int, error) {
 	for {
 		n, err := c.Conn.Read(p)
 		if err == nil || n > 0 || c.hijacked.Load() || !errors.Is(err, os.ErrDeadlineExceeded) || c.readExpired() {
@@ -199,20 +176,20 @@ func (c *deadlineConn) Read(p []byte) (int, error) {
 }
 
 // readExpired reports whether L is set and has passed.
-func (c *deadlineConn) readExpired() bool {
+func (c *conn) readExpired() bool {
 	l := c.rl.Load()
 	return l != 0 && monoNow() >= l
 }
 
 // Close closes the connection and leaves the watch.
-func (c *deadlineConn) Close() error {
+func (c *conn) Close() error {
 	c.watch.remove(c)
 	return c.Conn.Close()
 }
 
 // hijack hands the read deadline to the handler that took the connection
 // over: from then on it is set on the connection as asked.
-func (c *deadlineConn) hijack() {
+func (c *conn) hijack() {
 	c.rmu.Lock()
 	c.hijacked.Store(true)
 	l := c.rl.Swap(0)
@@ -223,10 +200,12 @@ func (c *deadlineConn) hijack() {
 	c.watch.remove(c)
 }
 
-// connHijacked is the http.Server's ConnState hook: it hands a hijacked
-// connection's read deadline to its new owner.
-func connHijacked(c net.Conn, s http.ConnState) {
-	if dc, ok := c.(*deadlineConn); ok && s == http.StateHijacked {
+// ConnState is the hook for the ConnState field of an http.Server that
+// serves a Listener: it hands a hijacked connection's read deadline to
+// its new owner, who then sets it as it likes, and takes the connection
+// out of the watch.
+func ConnState(c net.Conn, s http.ConnState) {
+	if dc, ok := c.(*conn); ok && s == http.StateHijacked {
 		dc.hijack()
 	}
 }

@@ -1,4 +1,4 @@
-package fwk
+package deadline
 
 // This file holds how the server of Serve applies its timeouts without
 // net/http's per-request deadline work.
@@ -35,15 +35,23 @@ import (
 	"time"
 )
 
-// deadlineHandler is the handler of Serve's server: it arms the read
-// deadline of requests that have a body, and the write deadline of TLS
-// connections, which are not wrapped (net/http needs their *tls.Conn).
-type deadlineHandler struct {
+// Handler returns h behind a handler that arms the read deadline of the
+// requests that have a body, now + read, and the write deadline of the
+// requests on a TLS connection, now + write (TLS connections are not
+// wrapped by Listener: net/http needs their *tls.Conn). A zero or negative
+// timeout arms nothing. The http.Server's own ReadTimeout and WriteTimeout
+// are meant to stay zero.
+func Handler(h http.Handler, read, write time.Duration) http.Handler {
+	return &handler{h: h, read: read, write: write}
+}
+
+// handler is the handler of Handler.
+type handler struct {
 	h           http.Handler
 	read, write time.Duration // 0: none
 }
 
-func (d *deadlineHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (d *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hasBody := r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody
 	if hasBody && d.read > 0 || d.write > 0 && r.TLS != nil {
 		d.arm(w, r, hasBody)
@@ -53,7 +61,7 @@ func (d *deadlineHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // arm sets the deadlines of one request; errors (a writer without
 // deadlines, as in a test recorder) leave the request unbounded.
-func (d *deadlineHandler) arm(w http.ResponseWriter, r *http.Request, hasBody bool) {
+func (d *handler) arm(w http.ResponseWriter, r *http.Request, hasBody bool) {
 	rc := http.NewResponseController(w)
 	now := time.Now()
 	if hasBody && d.read > 0 {
@@ -64,15 +72,26 @@ func (d *deadlineHandler) arm(w http.ResponseWriter, r *http.Request, hasBody bo
 	}
 }
 
-// deadlineListener wraps the connections it accepts (but TLS ones) in a
-// deadlineConn.
-type deadlineListener struct {
+// Listener returns l with each connection it accepts (but TLS ones)
+// wrapped: the connection's writes may stall at most write (none if it is
+// zero or negative), and the far read deadlines net/http sets on it are
+// enforced by one watch for the listener, whose tick is a twentieth of
+// shortest, the shortest timeout of the server (see the package doc for
+// how late that lets a timeout fire). The server's ConnState must be
+// ConnState.
+func Listener(l net.Listener, write, shortest time.Duration) net.Listener {
+	return listener{Listener: l, write: write, watch: newReadWatch(shortest)}
+}
+
+// listener is the listener of Listener: it wraps the connections it
+// accepts (but TLS ones) in a conn.
+type listener struct {
 	net.Listener
 	write time.Duration // 0: none
 	watch *readWatch
 }
 
-func (l deadlineListener) Accept() (net.Conn, error) {
+func (l listener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return c, err
@@ -80,16 +99,16 @@ func (l deadlineListener) Accept() (net.Conn, error) {
 	if _, isTLS := c.(*tls.Conn); isTLS {
 		return c, nil
 	}
-	dc := &deadlineConn{Conn: c, write: l.write}
+	dc := &conn{Conn: c, write: l.write}
 	dc.watch = l.watch
 	l.watch.add(dc)
 	return dc, nil
 }
 
-// deadlineConn is a connection whose writes may stall at most its write
-// timeout (see the top of this file), and whose far read deadlines are
-// enforced by the watch of its listener (serve_deadline_read.go).
-type deadlineConn struct {
+// conn is a connection whose writes may stall at most its write timeout
+// (see the package doc), and whose far read deadlines are enforced by the
+// watch of its listener (readWatch).
+type conn struct {
 	net.Conn
 	readState
 	write time.Duration // 0: none
@@ -98,7 +117,7 @@ type deadlineConn struct {
 }
 
 // arm re-arms the write deadline when less than half of it is left.
-func (c *deadlineConn) arm() {
+func (c *conn) arm() {
 	if c.write <= 0 || c.user.Load() {
 		return
 	}
@@ -111,7 +130,7 @@ func (c *deadlineConn) arm() {
 	_ = c.Conn.SetWriteDeadline(dl)
 }
 
-func (c *deadlineConn) Write(p []byte) (int, error) {
+func (c *conn) Write(p []byte) (int, error) {
 	c.arm()
 	return c.Conn.Write(p)
 }
@@ -119,7 +138,7 @@ func (c *deadlineConn) Write(p []byte) (int, error) {
 // SetWriteDeadline sets a deadline that replaces the connection's own until
 // a zero one (net/http sets one after each request) gives it back. net/http
 // never needs the zero deadline itself here: the connection's own is kept.
-func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
+func (c *conn) SetWriteDeadline(t time.Time) error {
 	if t.IsZero() {
 		if c.user.Load() && c.user.Swap(false) { // no locked swap on the common path
 			c.armed.Store(0) // the next write re-arms
@@ -132,7 +151,7 @@ func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
 
 // SetDeadline sets both deadlines (see SetWriteDeadline and
 // SetReadDeadline).
-func (c *deadlineConn) SetDeadline(t time.Time) error {
+func (c *conn) SetDeadline(t time.Time) error {
 	if err := c.SetWriteDeadline(t); err != nil {
 		return err
 	}
@@ -140,7 +159,7 @@ func (c *deadlineConn) SetDeadline(t time.Time) error {
 }
 
 // ReadFrom keeps the connection's io.ReaderFrom (sendfile for files).
-func (c *deadlineConn) ReadFrom(r io.Reader) (int64, error) {
+func (c *conn) ReadFrom(r io.Reader) (int64, error) {
 	c.arm()
 	if rf, ok := c.Conn.(io.ReaderFrom); ok {
 		return rf.ReadFrom(r)
@@ -150,7 +169,7 @@ func (c *deadlineConn) ReadFrom(r io.Reader) (int64, error) {
 
 // CloseWrite half-closes the connection when it can (net/http uses it
 // before closing a connection whose request body was left unread).
-func (c *deadlineConn) CloseWrite() error {
+func (c *conn) CloseWrite() error {
 	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
 		return cw.CloseWrite()
 	}
