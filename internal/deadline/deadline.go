@@ -1,30 +1,7 @@
 package deadline
 
-// This file holds how the server of Serve applies its timeouts without
-// net/http's per-request deadline work.
-//
-// net/http arms a read deadline (ReadTimeout) and a write deadline
-// (WriteTimeout) on every request, and sets the idle and header deadlines
-// of a kept-alive connection between two requests, each a runtime timer
-// update: on a small GET that work costs several per cent of the
-// throughput. Serve keeps the protections at a lower price:
-//
-//   - ReadHeaderTimeout, IdleTimeout and MaxHeaderBytes stay with net/http
-//     (a slow header and an idle connection are closed, a large header is
-//     answered 431), but the connection enforces the far read deadlines
-//     net/http asks for with one watch per listener instead of a timer per
-//     deadline (serve_deadline_read.go);
-//   - ReadTimeout is armed by the handler, and only for a request that has
-//     a body (a slow body is cut when its time is up);
-//   - WriteTimeout bounds how long a write to the connection may stall: the
-//     connection re-arms its write deadline, now + WriteTimeout, on a write
-//     that finds less than half of it left, so that a busy connection touches
-//     its timer at most twice per WriteTimeout, not twice per request. A
-//     client that stops reading is cut after between WriteTimeout/2 and
-//     WriteTimeout of a stalled write; a response that keeps moving is not.
-//
-// TLS connections are not wrapped (net/http needs their *tls.Conn): they
-// keep net/http's read deadlines and a write deadline per request.
+// Handler and Listener, and the write side of the connections of Listener
+// (see the package doc; the read side is readWatch's).
 
 import (
 	"crypto/tls"
