@@ -57,7 +57,11 @@ const (
 // tags of the result with go-playground/validator. JSON keys are matched by
 // `json` tags; form keys by `form` tags, or the snake_case of the field
 // name (as for query structs), with brackets and dots for nesting:
-// "items[0].name", "tags[]"... see the package documentation.
+// "items[0].name", "tags[]"... see the package documentation. Before
+// decoding, each field of v with a `default` tag that is still zero is set
+// to its default, so a key the body leaves out keeps it and a key it sends
+// (zero included) overwrites it; a default fwk cannot fill is a
+// *BodyDefaultError (see BodyDefaultError).
 //
 // The error is an *HTTPError the app renders as 400 (malformed body; the
 // message names the JSON offset or the field), 413 (body over
@@ -73,6 +77,12 @@ func (c *Ctx) Bind(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("fwk: Bind: need a non-nil pointer, got %T", v)
+	}
+	if d := c.app.defaultsOf(rv.Type().Elem()); d != noDefaults {
+		if d.err != nil {
+			return d.err
+		}
+		d.fill(rv.Elem())
 	}
 	names, err := c.decodeBody(v)
 	if err != nil {

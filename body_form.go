@@ -53,6 +53,7 @@ type bodyCodecs struct {
 	form     *form.Decoder
 	validate *validator.Validate
 	forms    sync.Map // reflect.Type -> *formType
+	defaults sync.Map // reflect.Type -> *bodyDefaults
 }
 
 // codecs returns the App's body codecs.

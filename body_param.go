@@ -74,7 +74,11 @@ func (v *view) bodyArg(ft reflect.Type, skip int) (int, argPlan, error) {
 	if !hasBodyMethod(v.route.Methods()) {
 		return -1, argPlan{}, fmt.Errorf("has a fwk.Body parameter but its methods %v carry no body (use POST, PUT or PATCH)", v.route.Methods())
 	}
-	return pos, argPlan{src: fromBody, typ: ft.In(skip + 1 + pos)}, nil
+	bt := ft.In(skip + 1 + pos)
+	if d := v.app.defaultsOf(bt.Field(0).Type); d.err != nil { // Body[T].Value
+		return -1, argPlan{}, d.err
+	}
+	return pos, argPlan{src: fromBody, typ: bt}, nil
 }
 
 var errBodyPosition = errors.New("the fwk.Body parameter must come right after the URL params (and before a query struct)")

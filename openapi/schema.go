@@ -351,6 +351,11 @@ func (r *Reflector) addFields(s *Schema, t reflect.Type, seen map[reflect.Type]b
 		}
 		mustGive := applyValidate(fs, ft, f.Tag.Get("validate"))
 		fs = withWords(fs, ft, f.Tag)
+		if def, ok := f.Tag.Lookup("default"); ok && r.mode != Output {
+			if v, ok := TagValue(ft, def); ok {
+				fs.Default, mustGive = v, false // fwk fills it: leaving the key out is fine
+			}
+		}
 		s.Properties[name] = fs
 		if r.required(mustGive, opts, viaPointer) {
 			s.Required = append(s.Required, name)

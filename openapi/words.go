@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"encoding"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -12,15 +13,16 @@ import (
 //	doc:"The post's title"   description
 //	example:"Hello"           examples: ["Hello"] (a number, a bool, or JSON
 //	                          for a slice, map or struct field)
-//	default:"20"              default, for query parameters and form
-//	                          fields, which fwk fills with it when absent
+//	default:"20"              default, for query parameters, form fields
+//	                          and request body fields (Input modes), which
+//	                          fwk fills with it when absent
 //	readOnly:"true"           readOnly: the server sets it; a client's
 //	                          value is not used (fwk:"readonly", a model
 //	                          resource's read-only field, says the same)
 //	deprecated:"true"         deprecated
 //
-// A JSON body field's `default` is not written: fwk does not fill body
-// fields, and the document says what the app does.
+// A result's (Output mode) `default` is not written: a default says what
+// the server assumes of a key the client leaves out.
 
 // withWords returns s with the description, example and annotations of a
 // field of type t whose tags are tag (s is the field's own schema, a
@@ -43,6 +45,8 @@ func withWords(s *Schema, t reflect.Type, tag reflect.StructTag) *Schema {
 	return s
 }
 
+var textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+
 // hasOption reports whether the comma-separated tag value holds opt.
 func hasOption(value, opt string) bool {
 	for o := range strings.SplitSeq(value, ",") {
@@ -55,11 +59,15 @@ func hasOption(value, opt string) bool {
 
 // TagValue returns the text of a tag (`example`, `default`) as a JSON value
 // of type t: a number, a bool or the text itself for scalars (as Literal),
-// the decoded JSON for other types. It reports false when the text is not
+// the text for a type that reads itself from text (time.Time), the decoded
+// JSON for other types. It reports false when the text is not
 // a value of t.
 func TagValue(t reflect.Type, text string) (any, bool) {
 	if v, ok := Literal(deref(t), text); ok {
 		return v, true
+	}
+	if reflect.PointerTo(deref(t)).Implements(textUnmarshalerType) {
+		return text, true // a JSON string the type reads (time.Time: RFC 3339)
 	}
 	var v any
 	if json.Unmarshal([]byte(text), &v) != nil {
