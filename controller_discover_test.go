@@ -300,12 +300,12 @@ func TestViewDeclarationSite(t *testing.T) {
 	if !errors.As(rs[0].Err(), &de) {
 		t.Fatalf("Err() = %v, want a *fwk.DeclarationError", rs[0].Err())
 	}
-	if de.Call != "fwk.View" || !strings.HasPrefix(de.At, "discover_test.go:") {
-		t.Errorf("declared by %s at %s, want fwk.View at discover_test.go:<line of the View call>", de.Call, de.At)
+	if de.Call != "fwk.View" || !strings.HasPrefix(de.At, "controller_discover_test.go:") {
+		t.Errorf("declared by %s at %s, want fwk.View at controller_discover_test.go:<line of the View call>", de.Call, de.At)
 	}
 	// Implicit views are declared where their method is defined.
 	rs = fwk.ControllerRoutes("", &DefaultController{}, nil)
-	if got := rs[1].DeclaredAt(); !strings.HasPrefix(got, "discover_test.go:") {
-		t.Errorf("DefaultController.Index DeclaredAt() = %q, want discover_test.go:<line>", got)
+	if got := rs[1].DeclaredAt(); !strings.HasPrefix(got, "controller_discover_test.go:") {
+		t.Errorf("DefaultController.Index DeclaredAt() = %q, want controller_discover_test.go:<line>", got)
 	}
 }
