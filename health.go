@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// This file holds liveness and readiness for a load balancer, and the drain
-// that Serve does before it stops.
+// Liveness and readiness for a load balancer (the drain that Serve does
+// before it stops is App.drain).
 //
 //	field          key                default  what
 //	LivenessPath   LIVENESS_PATH      ""       GET/HEAD answers 200 "ok" while the process serves
@@ -133,18 +133,3 @@ func (a *App) Ready() bool { return !a.notReady.Load() }
 // replica out of the balancer (for maintenance, or while a dependency is
 // down) without stopping it; true puts it back.
 func (a *App) SetReady(ready bool) { a.notReady.Store(!ready) }
-
-// drain is the start of Serve's shutdown: the app is no longer ready, the
-// server closes connections after their current response, and it keeps
-// serving for DrainDelay so the balancer sees the readiness change before
-// the listener closes.
-func (a *App) drain(srv *http.Server) {
-	a.SetReady(false)
-	srv.SetKeepAlivesEnabled(false)
-	if d := a.cfg.DrainDelay; d > 0 {
-		a.log.Info("fwk: draining before shutdown", "delay", d.String())
-		t := time.NewTimer(d)
-		defer t.Stop()
-		<-t.C
-	}
-}

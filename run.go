@@ -54,7 +54,7 @@ func (a *App) Run(args []string) error {
 	case "urls":
 		return a.runURLs(args)
 	case "openapi":
-		return a.runOpenAPI(args) // openapi_serve.go
+		return a.runOpenAPI(args)
 	case "help":
 		a.usage(a.out)
 		return nil

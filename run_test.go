@@ -2,16 +2,11 @@ package fwk_test
 
 import (
 	"bytes"
-	"context"
 	"flag"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -74,42 +69,3 @@ func TestRunCommands(t *testing.T) {
 		}
 	}
 }
-
-func TestServeGracefulShutdown(t *testing.T) {
-	a := newShop(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skipf("cannot listen: %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Serve(ctx, ln) }()
-
-	resp, err := http.Get("http://" + ln.Addr().String() + "/health")
-	if err != nil {
-		t.Fatalf("GET /health: %v", err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || string(body) != "ok" {
-		t.Errorf("GET /health = %d %q", resp.StatusCode, body)
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Serve after cancel = %v, want nil", err)
-		}
-	case <-time.After(waitBound):
-		t.Fatalf("Serve did not return within %v of the cancel", waitBound)
-	}
-	if _, err := http.Get("http://" + ln.Addr().String() + "/health"); err == nil {
-		t.Error("server still answers after shutdown")
-	}
-}
-
-// waitBound bounds a test's wait for a server it started to serve or to
-// stop. It is no assertion on time: the wait ends as soon as the server
-// acts, and the bound is generous so that a machine busy with other work
-// does not fail the test.
-const waitBound = 5 * time.Minute

@@ -1,7 +1,7 @@
 package fwk
 
 // The HTTP server of Run and Serve: App.Serve, the http.Server it builds
-// from the Config, and its graceful shutdown.
+// from the Config, and its graceful shutdown (App.drain).
 
 import (
 	"context"
@@ -86,4 +86,19 @@ func (c Config) serveListener(l net.Listener) net.Listener {
 		}
 	}
 	return deadline.Listener(l, ts[2], shortest)
+}
+
+// drain is the start of Serve's shutdown: the app is no longer ready, the
+// server closes connections after their current response, and it keeps
+// serving for DrainDelay so the balancer sees the readiness change before
+// the listener closes.
+func (a *App) drain(srv *http.Server) {
+	a.SetReady(false)
+	srv.SetKeepAlivesEnabled(false)
+	if d := a.cfg.DrainDelay; d > 0 {
+		a.log.Info("fwk: draining before shutdown", "delay", d.String())
+		t := time.NewTimer(d)
+		defer t.Stop()
+		<-t.C
+	}
 }
