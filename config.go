@@ -5,11 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/net/idna"
 )
 
 // Config is the application configuration. Every key the controller bundle reads
@@ -17,7 +14,11 @@ import (
 // name in parentheses below), and Values holds the application's own keys.
 //
 // The zero Config is not the default one: start from DefaultConfig (or
-// ConfigFromEnv) and change what you need.
+// ConfigFromEnv) and change what you need. Every key is declared once, in
+// configKeys, with its default and what its zero and negative values mean;
+// the same rules hold for a value set here and one from the environment,
+// and fwk.New refuses a value its key does not allow with a *StartupError
+// naming the key.
 type Config struct {
 	// FlashMessages (FLASH_MESSAGES) enables Ctx.Flash. Default true.
 	FlashMessages bool
@@ -31,7 +32,9 @@ type Config struct {
 	// built outside of a request and for Subdomain rules. It does not restrict
 	// which hosts are served. A name that is not ASCII ("☃.example.com") is
 	// used in its IDNA form ("xn--n3h.example.com"), as clients send it;
-	// fwk.New refuses one IDNA cannot encode. Default "localhost".
+	// fwk.New refuses one IDNA cannot encode, or with a character no host
+	// has (letters, digits, '.', '-', '_', a ":port", an "[IPv6]"). Default
+	// "localhost".
 	ServerName string
 	// DefaultSubdomain (DEFAULT_SUBDOMAIN) is the subdomain of ServerName
 	// that rules without fwk.Host or fwk.Subdomain serve (Werkzeug's
@@ -42,7 +45,8 @@ type Config struct {
 	// without a host serve every host).
 	DefaultSubdomain string
 	// PreferredURLScheme (PREFERRED_URL_SCHEME) is the scheme of absolute URLs
-	// built outside of a request. Default "http".
+	// built outside of a request: "http" or "https". Default "http"; ""
+	// means the default.
 	PreferredURLScheme string
 	// SecretKey (SECRET_KEY) signs sessions and, unless CSRFSecretKey is set,
 	// CSRF tokens. Default "" (no signing features may be used). A key that
@@ -80,7 +84,8 @@ type Config struct {
 	// SessionLifetime (PERMANENT_SESSION_LIFETIME, seconds) is how long a
 	// session lives after it was last saved: the cookie's Max-Age, the
 	// oldest signature accepted and the expiry given to a SessionStore.
-	// Default 31 days.
+	// Default 31 days; 0 means the default, a negative value is an error
+	// from fwk.New.
 	SessionLifetime time.Duration
 	// CSRFTrustedOrigins (WTF_CSRF_TRUSTED_ORIGINS, comma-separated in the
 	// environment) are origins ("https://admin.example.com") allowed to send
@@ -93,7 +98,8 @@ type Config struct {
 	// the CSRF token. Default "csrf_token".
 	CSRFFieldName string
 	// CSRFTimeLimit (WTF_CSRF_TIME_LIMIT, seconds) is how long a CSRF token is
-	// valid. Default one hour; 0 means as long as the session lives.
+	// valid. Default one hour; 0 means as long as the session lives, a
+	// negative value is an error from fwk.New.
 	CSRFTimeLimit time.Duration
 	// CSRFCheckDefault (WTF_CSRF_CHECK_DEFAULT) checks every view that is not
 	// exempt when CSRFEnabled. When false, only views that call ProtectCSRF
@@ -123,7 +129,8 @@ type Config struct {
 	// MaxFormMemory (MAX_FORM_MEMORY_SIZE) is how many bytes of a multipart
 	// form are kept in memory (non-file values must fit; larger files spill to
 	// temporary files, the whole body still bounded by MaxBodyBytes). Default
-	// 500,000 bytes as in Flask; 0 means the default.
+	// 500,000 bytes as in Flask; 0 means the default, a negative value is
+	// an error from fwk.New.
 	MaxFormMemory int64
 	// ReadHeaderTimeout (SERVE_READ_HEADER_TIMEOUT), ReadTimeout
 	// (SERVE_READ_TIMEOUT), WriteTimeout (SERVE_WRITE_TIMEOUT) and IdleTimeout
@@ -142,13 +149,13 @@ type Config struct {
 	// MaxHeaderBytes (SERVE_MAX_HEADER_BYTES) caps the size of a request's
 	// header (request line included) on the server that Run and Serve start;
 	// a larger one is answered 431. Default 64 KiB; 0 means the default, a
-	// negative value is an error from fwk.New.
+	// negative value or one over 1 GiB is an error from fwk.New.
 	MaxHeaderBytes int
 	// TrustedProxies (TRUSTED_PROXIES, comma-separated in the environment)
 	// lists the proxies whose forwarding headers are read: IP addresses or
 	// CIDR prefixes ("10.0.0.0/8", "127.0.0.1"), matched against the
 	// connection's peer. A request from any other peer is taken as it came.
-	// Default none: no header is trusted. See config_proxy.go.
+	// Default none: no header is trusted.
 	TrustedProxies []string
 	// ProxyXFor (PROXY_X_FOR), ProxyXProto (PROXY_X_PROTO), ProxyXHost
 	// (PROXY_X_HOST), ProxyXPort (PROXY_X_PORT) and ProxyXPrefix
@@ -161,13 +168,14 @@ type Config struct {
 	ProxyXFor, ProxyXProto, ProxyXHost, ProxyXPort, ProxyXPrefix, ProxyForwarded int
 	// LivenessPath (LIVENESS_PATH) and ReadinessPath (READINESS_PATH) are
 	// the paths of the liveness and readiness probes of a load balancer
-	// ("/livez", "/readyz"). Default "" (not served). See health.go and
-	// App.ReadinessHandler.
+	// ("/livez", "/readyz"). Default "" (not served). See
+	// App.LivenessHandler and App.ReadinessHandler.
 	LivenessPath, ReadinessPath string
 	// DrainDelay (SERVE_DRAIN_DELAY, seconds) is how long Serve keeps
 	// serving, not ready, once its shutdown begins, so that the balancer
 	// stops sending requests before the listener closes: a little more than
-	// the balancer's check interval. Default 0.
+	// the balancer's check interval. Default 0; a negative value is an
+	// error from fwk.New.
 	DrainDelay time.Duration
 	// Debug (DEBUG) shows error details and panic stacks to clients,
 	// re-reads templates on every render and answers static files with
@@ -179,7 +187,8 @@ type Config struct {
 
 	// OpenAPIPath (OPENAPI_PATH) is the path the app serves its OpenAPI
 	// document at (App.OpenAPI), as JSON, e.g. "/openapi.json". Default ""
-	// (not served); the openapi command prints it either way.
+	// (not served); the openapi command prints it either way. A value that
+	// is not a path is an error from fwk.New.
 	OpenAPIPath string
 	// OpenAPITitle (OPENAPI_TITLE) and OpenAPIVersion (OPENAPI_VERSION) are
 	// the title and version of the OpenAPI document. Defaults "API" and
@@ -215,34 +224,6 @@ type Config struct {
 	envErr error // a variable ConfigFromEnv could not parse; see Err
 }
 
-// Names of the configuration keys that Config has typed fields for.
-const (
-	keyFlashMessages         = "FLASH_MESSAGES"
-	keyTemplateFileExtension = "TEMPLATE_FILE_EXTENSION"
-	keyCSRFEnabled           = "WTF_CSRF_ENABLED"
-	keyServerName            = "SERVER_NAME"
-	keyDefaultSubdomain      = "DEFAULT_SUBDOMAIN"
-	keyPreferredURLScheme    = "PREFERRED_URL_SCHEME"
-	keySecretKey             = "SECRET_KEY"
-	keyCSRFSecretKey         = "WTF_CSRF_SECRET_KEY"
-	keyCSRFFieldName         = "WTF_CSRF_FIELD_NAME"
-	keyCSRFTimeLimit         = "WTF_CSRF_TIME_LIMIT"
-	keyDebug                 = "DEBUG"
-	keyMaxBodyBytes          = "MAX_CONTENT_LENGTH"
-	keyMaxFormMemory         = "MAX_FORM_MEMORY_SIZE"
-	keySecretKeyFallbacks    = "SECRET_KEY_FALLBACKS"
-	keySessionCookieName     = "SESSION_COOKIE_NAME"
-	keySessionCookieSecure   = "SESSION_COOKIE_SECURE"
-	keySessionCookieSameSite = "SESSION_COOKIE_SAMESITE"
-	keySessionLifetime       = "PERMANENT_SESSION_LIFETIME"
-	keyCSRFTrustedOrigins    = "WTF_CSRF_TRUSTED_ORIGINS"
-	keyCSRFCheckDefault      = "WTF_CSRF_CHECK_DEFAULT"
-	keyCSRFMethods           = "WTF_CSRF_METHODS"
-	keyCSRFHeaders           = "WTF_CSRF_HEADERS"
-	keyCSRFSSLStrict         = "WTF_CSRF_SSL_STRICT"
-	keyCSRFMetaName          = "WTF_CSRF_META_NAME"
-)
-
 // defaultSessionLifetime is Flask's PERMANENT_SESSION_LIFETIME.
 const defaultSessionLifetime = 31 * 24 * time.Hour
 
@@ -255,171 +236,44 @@ const (
 // DefaultConfig returns the configuration with every default of the
 // controller bundle applied (see the field docs of Config).
 func DefaultConfig() Config {
-	return Config{
-		FlashMessages:         true,
-		TemplateFileExtension: ".html",
-		ServerName:            "localhost",
-		PreferredURLScheme:    "http",
-		CSRFFieldName:         "csrf_token",
-		CSRFTimeLimit:         time.Hour,
-		CSRFCheckDefault:      true,
-		CSRFHeaders:           []string{"X-CSRFToken", "X-CSRF-Token"},
-		CSRFSSLStrict:         true,
-		CSRFMetaName:          "csrf-token",
-		MaxBodyBytes:          defaultMaxBodyBytes,
-		MaxFormMemory:         defaultMaxFormMemory,
-		SessionCookieName:     "session",
-		SessionCookieSameSite: http.SameSiteLaxMode,
-		SessionLifetime:       defaultSessionLifetime,
-		ReadHeaderTimeout:     defaultReadHeaderTimeout,
-		ReadTimeout:           defaultReadTimeout,
-		WriteTimeout:          defaultWriteTimeout,
-		IdleTimeout:           defaultIdleTimeout,
-		ShutdownTimeout:       defaultShutdownTimeout,
-		MaxHeaderBytes:        defaultMaxHeaderBytes,
+	var c Config
+	for i := range configKeys {
+		configKeys[i].init(&c)
 	}
+	return c
 }
 
 // ConfigFromEnv returns DefaultConfig overridden by the environment variables
 // named like the keys (FLASH_MESSAGES, SECRET_KEY, DEBUG, ...). Booleans are
-// parsed with strconv.ParseBool, WTF_CSRF_TIME_LIMIT as whole seconds or a
-// time.Duration string ("90m"). An unparsable value keeps the default and is
-// recorded: Err reports it, and fwk.New refuses the Config with an error
-// naming the variable, so a typo in the environment never starts an app with
-// settings it did not ask for.
+// parsed with strconv.ParseBool, durations as whole seconds or a
+// time.Duration string ("90m"). A value that does not parse or that its
+// key refuses (a negative duration where none is allowed; a 0 or "" that
+// would only mean the default: unset the variable instead) keeps the
+// default and is recorded: Err reports it, and fwk.New refuses the Config
+// with an error naming the variable, so a typo in the environment never
+// starts an app with settings it did not ask for.
 func ConfigFromEnv() Config {
 	return configFrom(os.LookupEnv)
 }
 
 // Err returns the first environment variable ConfigFromEnv could not parse,
-// as an error naming it, or nil.
+// as a *StartupError naming it, or nil.
 func (c Config) Err() error { return c.envErr }
 
 // configFrom applies the variables found by lookup on top of DefaultConfig.
 func configFrom(lookup func(string) (string, bool)) Config {
 	cfg := DefaultConfig()
-	keys := [...]string{
-		keyFlashMessages, keyTemplateFileExtension, keyCSRFEnabled, keyServerName,
-		keyPreferredURLScheme, keySecretKey, keyCSRFSecretKey, keyCSRFFieldName,
-		keyCSRFTimeLimit, keyDebug, keyMaxBodyBytes, keyMaxFormMemory,
-		keySecretKeyFallbacks, keySessionCookieName, keySessionCookieSecure,
-		keySessionCookieSameSite, keySessionLifetime, keyCSRFTrustedOrigins,
-		keyDefaultSubdomain, keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders,
-		keyCSRFSSLStrict, keyCSRFMetaName,
-	}
-	serve, doc, proxy, health := serveKeys(), openAPIKeys(), proxyKeys(), healthKeys()
-	all := append(append(append(keys[:], serve[:]...), doc[:]...), proxy[:]...)
-	for _, key := range append(all, health[:]...) {
-		v, ok := lookup(key)
+	for i := range configKeys {
+		k := &configKeys[i]
+		v, ok := lookup(k.name)
 		if !ok {
 			continue
 		}
-		if err := cfg.set(key, v); err != nil && cfg.envErr == nil {
-			cfg.envErr = fmt.Errorf("fwk: config: %s=%q: %w", key, v, err)
+		if err := k.set(&cfg, v); err != nil && cfg.envErr == nil {
+			cfg.envErr = configError(k.name, fmt.Errorf("%q: %w", v, err))
 		}
 	}
 	return cfg
-}
-
-// set parses v into the field of key; on a parse error the field keeps its
-// value.
-func (c *Config) set(key, v string) error {
-	switch key {
-	case keyFlashMessages:
-		return setParsed(&c.FlashMessages, v, strconv.ParseBool)
-	case keyTemplateFileExtension:
-		c.TemplateFileExtension = v
-	case keyCSRFEnabled:
-		return setParsed(&c.CSRFEnabled, v, strconv.ParseBool)
-	case keyServerName:
-		c.ServerName = v
-	case keyDefaultSubdomain:
-		c.DefaultSubdomain = v
-	case keyPreferredURLScheme:
-		c.PreferredURLScheme = v
-	case keySecretKey:
-		c.SecretKey = v
-	case keyCSRFSecretKey:
-		c.CSRFSecretKey = v
-	case keyCSRFFieldName:
-		c.CSRFFieldName = v
-	case keyCSRFTimeLimit:
-		return setParsed(&c.CSRFTimeLimit, v, parseSeconds)
-	case keyDebug:
-		return setParsed(&c.Debug, v, strconv.ParseBool)
-	case keyMaxBodyBytes:
-		return setParsed(&c.MaxBodyBytes, v, parseByteCount)
-	case keyMaxFormMemory:
-		return setParsed(&c.MaxFormMemory, v, parseByteCount)
-	case keySecretKeyFallbacks:
-		c.SecretKeyFallbacks = splitList(v)
-	case keySessionCookieName:
-		c.SessionCookieName = v
-	case keySessionCookieSecure:
-		if err := setParsed(&c.SessionCookieSecure, v, strconv.ParseBool); err != nil {
-			return err
-		}
-		c.SessionCookieSecureSet = true
-	case keySessionCookieSameSite:
-		return setParsed(&c.SessionCookieSameSite, v, parseSameSite)
-	case keySessionLifetime:
-		return setParsed(&c.SessionLifetime, v, parseSeconds)
-	case keyCSRFTrustedOrigins:
-		c.CSRFTrustedOrigins = splitList(v)
-	case keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders, keyCSRFSSLStrict, keyCSRFMetaName:
-		return c.setCSRF(key, v)
-	default:
-		if f := c.openAPIField(key); f != nil {
-			*f = v
-			return nil
-		}
-		if ok, err := c.setServe(key, v); ok {
-			return err
-		}
-		if ok, err := c.setProxy(key, v); ok {
-			return err
-		}
-		_, err := c.setHealth(key, v)
-		return err
-	}
-	return nil
-}
-
-// splitList splits a comma-separated variable, dropping blanks.
-func splitList(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// parseSameSite reads "Lax", "Strict" or "None" (any case).
-func parseSameSite(v string) (http.SameSite, error) {
-	switch strings.ToLower(v) {
-	case "lax":
-		return http.SameSiteLaxMode, nil
-	case "strict":
-		return http.SameSiteStrictMode, nil
-	case "none":
-		return http.SameSiteNoneMode, nil
-	}
-	return 0, fmt.Errorf("want Lax, Strict or None")
-}
-
-// sameSiteName is the attribute value of s ("" for the default mode).
-func sameSiteName(s http.SameSite) string {
-	switch s {
-	case http.SameSiteLaxMode:
-		return "Lax"
-	case http.SameSiteStrictMode:
-		return "Strict"
-	case http.SameSiteNoneMode:
-		return "None"
-	}
-	return ""
 }
 
 // sessionCookieSecure is the Secure attribute of the session cookie that
@@ -437,7 +291,7 @@ func (c Config) sessionCookieSecure() (always, perRequest bool) {
 	return strings.EqualFold(c.PreferredURLScheme, "https"), true
 }
 
-// sessionLifetime is SessionLifetime with 0 (or less) read as the default.
+// sessionLifetime is SessionLifetime with 0 read as the default.
 func (c Config) sessionLifetime() time.Duration {
 	if c.SessionLifetime <= 0 {
 		return defaultSessionLifetime
@@ -453,33 +307,6 @@ func (c Config) sessionCookieName() string {
 	return c.SessionCookieName
 }
 
-// setParsed stores parse(v) in *dst when it parses.
-func setParsed[T any](dst *T, v string, parse func(string) (T, error)) error {
-	x, err := parse(v)
-	if err != nil {
-		return err
-	}
-	*dst = x
-	return nil
-}
-
-// parseSeconds reads whole seconds ("3600") or a duration string ("1h").
-func parseSeconds(v string) (time.Duration, error) {
-	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if n < 0 || n > int64(1<<63-1)/int64(time.Second) {
-			return 0, fmt.Errorf("%d seconds is out of range", n)
-		}
-		return time.Duration(n) * time.Second, nil
-	}
-	return time.ParseDuration(v)
-}
-
-// parseByteCount reads a byte count: a decimal integer, negative for "no
-// limit" where the field allows it.
-func parseByteCount(v string) (int64, error) {
-	return strconv.ParseInt(v, 10, 64)
-}
-
 // maxBodyBytes is MaxBodyBytes with 0 read as the default; negative means
 // no limit.
 func (c Config) maxBodyBytes() int64 {
@@ -489,8 +316,7 @@ func (c Config) maxBodyBytes() int64 {
 	return c.MaxBodyBytes
 }
 
-// maxFormMemory is MaxFormMemory with 0 (or a negative value) read as the
-// default.
+// maxFormMemory is MaxFormMemory with 0 read as the default.
 func (c Config) maxFormMemory() int64 {
 	if c.MaxFormMemory <= 0 {
 		return defaultMaxFormMemory
@@ -498,9 +324,10 @@ func (c Config) maxFormMemory() int64 {
 	return c.MaxFormMemory
 }
 
-// Get returns the value of key as a string: a typed field for the names listed
-// on Config (booleans as "true"/"false", WTF_CSRF_TIME_LIMIT in whole
-// seconds), else Values[key], else "".
+// Get returns the value of key as a string: a typed field for the names
+// listed on Config (booleans as "true"/"false", durations in whole
+// seconds, a field left at its zero value as the default it stands for),
+// else Values[key], else "".
 func (c Config) Get(key string) string {
 	v, _ := c.Lookup(key)
 	return v
@@ -509,115 +336,32 @@ func (c Config) Get(key string) string {
 // Lookup is Get that also reports whether key is known: always true for the
 // typed keys, and true for Values keys that are present.
 func (c Config) Lookup(key string) (string, bool) {
-	switch key {
-	case keyFlashMessages:
-		return strconv.FormatBool(c.FlashMessages), true
-	case keyTemplateFileExtension:
-		return c.TemplateFileExtension, true
-	case keyCSRFEnabled:
-		return strconv.FormatBool(c.CSRFEnabled), true
-	case keyServerName:
-		return c.ServerName, true
-	case keyDefaultSubdomain:
-		return c.DefaultSubdomain, true
-	case keyPreferredURLScheme:
-		return c.PreferredURLScheme, true
-	case keySecretKey:
-		return c.SecretKey, true
-	case keyCSRFSecretKey:
-		return c.CSRFSecretKey, true
-	case keyCSRFFieldName:
-		return c.CSRFFieldName, true
-	case keyCSRFTimeLimit:
-		return strconv.FormatInt(int64(c.CSRFTimeLimit/time.Second), 10), true
-	case keyDebug:
-		return strconv.FormatBool(c.Debug), true
-	case keyMaxBodyBytes:
-		return strconv.FormatInt(c.maxBodyBytes(), 10), true
-	case keyMaxFormMemory:
-		return strconv.FormatInt(c.maxFormMemory(), 10), true
-	case keySecretKeyFallbacks:
-		return strings.Join(c.SecretKeyFallbacks, ","), true
-	case keySessionCookieName:
-		return c.sessionCookieName(), true
-	case keySessionCookieSecure:
-		always, _ := c.sessionCookieSecure()
-		return strconv.FormatBool(always), true
-	case keySessionCookieSameSite:
-		return sameSiteName(c.SessionCookieSameSite), true
-	case keySessionLifetime:
-		return strconv.FormatInt(int64(c.sessionLifetime()/time.Second), 10), true
-	case keyCSRFTrustedOrigins:
-		return strings.Join(c.CSRFTrustedOrigins, ","), true
-	case keyCSRFCheckDefault, keyCSRFMethods, keyCSRFHeaders, keyCSRFSSLStrict, keyCSRFMetaName:
-		return c.lookupCSRF(key), true
-	}
-	if v, ok := c.lookupServe(key); ok {
-		return v, true
-	}
-	if f := c.openAPIField(key); f != nil {
-		return *f, true
-	}
-	if v, ok := c.lookupProxy(key); ok {
-		return v, true
-	}
-	if v, ok := c.lookupHealth(key); ok {
-		return v, true
+	if k := configKeyIndex[key]; k != nil {
+		return k.lookup(c), true
 	}
 	v, ok := c.Values[key]
 	return v, ok
 }
 
-// validate reports configuration errors that make start-up impossible:
-// an unparsable environment variable, a bad secret key (secretkey.go).
+// lookup is Get of k. It takes c by value, so that only Lookups of typed
+// keys copy it to the heap.
+func (k *configKey) lookup(c Config) string { return k.get(&c) }
+
+// validate reports configuration errors that make start-up impossible: a
+// variable ConfigFromEnv refused, a value its key refuses (configKeys), a
+// missing secret key (checkSecretKeys).
 func (c Config) validate() error {
 	if c.envErr != nil {
 		return c.envErr
 	}
-	if err := c.validateServe(); err != nil {
-		return err
-	}
-	if err := c.validateErrorFormat(); err != nil {
-		return err
-	}
-	if err := c.validateProxy(); err != nil {
-		return err
-	}
-	if err := c.validateHealth(); err != nil {
-		return err
-	}
-	if c.DefaultSubdomain != "" && c.ServerName == "" {
-		return &StartupError{What: "config", Culprit: keyDefaultSubdomain, Err: fmt.Errorf("%q needs %s", c.DefaultSubdomain, keyServerName)}
+	for i := range configKeys {
+		if err := configKeys[i].check(&c); err != nil {
+			return configError(configKeys[i].name, err)
+		}
 	}
 	var need string
 	if c.CSRFEnabled {
 		need = "CSRF protection (" + keyCSRFEnabled + ") is on"
 	}
 	return c.checkSecretKeys(need)
-}
-
-// asciiHost returns a host whose name is not ASCII in the ASCII (IDNA)
-// form clients send, port kept: "☃.example.com:8080" gives
-// "xn--n3h.example.com:8080". ASCII hosts are returned as given.
-func asciiHost(host string) (string, error) {
-	if strings.IndexFunc(host, func(r rune) bool { return r >= 0x80 }) < 0 {
-		return host, nil
-	}
-	name, port := host, ""
-	if i := strings.LastIndexByte(host, ':'); i >= 0 {
-		name, port = host[:i], host[i:]
-	}
-	a, err := idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true)).ToASCII(name)
-	if err != nil {
-		return "", fmt.Errorf("%q is not a valid internationalized host name: %w", host, err)
-	}
-	return a + port, nil
-}
-
-// csrfFieldName is CSRFFieldName with "" read as "csrf_token".
-func (c Config) csrfFieldName() string {
-	if c.CSRFFieldName == "" {
-		return "csrf_token"
-	}
-	return c.CSRFFieldName
 }

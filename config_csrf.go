@@ -1,52 +1,15 @@
 package fwk
 
 import (
-	"strconv"
-	"strings"
+	"fmt"
+	"net/http"
 )
 
-// The CSRF keys of Config that are not in config.go (Flask-WTF's
-// configuration table).
+// The CSRF settings of Config read through the fallbacks of their zero
+// values (Flask-WTF's configuration; the keys are declared in configKeys).
 
 // defaultCSRFHeaders are Flask-WTF's WTF_CSRF_HEADERS.
 var defaultCSRFHeaders = []string{"X-CSRFToken", "X-CSRF-Token"}
-
-// setCSRF parses v into the CSRF field of key.
-func (c *Config) setCSRF(key, v string) error {
-	switch key {
-	case keyCSRFCheckDefault:
-		return setParsed(&c.CSRFCheckDefault, v, strconv.ParseBool)
-	case keyCSRFMethods:
-		c.CSRFMethods = splitList(v)
-	case keyCSRFHeaders:
-		c.CSRFHeaders = splitList(v)
-		if c.CSRFHeaders == nil {
-			c.CSRFHeaders = []string{} // set, empty: no header
-		}
-	case keyCSRFSSLStrict:
-		return setParsed(&c.CSRFSSLStrict, v, strconv.ParseBool)
-	case keyCSRFMetaName:
-		c.CSRFMetaName = v
-	}
-	return nil
-}
-
-// lookupCSRF is Lookup for the keys of setCSRF.
-func (c Config) lookupCSRF(key string) string {
-	switch key {
-	case keyCSRFCheckDefault:
-		return strconv.FormatBool(c.CSRFCheckDefault)
-	case keyCSRFMethods:
-		return strings.Join(c.CSRFMethods, ",")
-	case keyCSRFHeaders:
-		return strings.Join(c.csrfHeaders(), ",")
-	case keyCSRFSSLStrict:
-		return strconv.FormatBool(c.CSRFSSLStrict)
-	case keyCSRFMetaName:
-		return c.csrfMetaName()
-	}
-	return ""
-}
 
 // csrfHeaders is CSRFHeaders with nil read as the default.
 func (c Config) csrfHeaders() []string {
@@ -62,4 +25,24 @@ func (c Config) csrfMetaName() string {
 		return "csrf-token"
 	}
 	return c.CSRFMetaName
+}
+
+// csrfFieldName is CSRFFieldName with "" read as "csrf_token".
+func (c Config) csrfFieldName() string {
+	if c.CSRFFieldName == "" {
+		return "csrf_token"
+	}
+	return c.CSRFFieldName
+}
+
+// checkOrigins refuses a trusted origin that is not scheme://host[:port],
+// as http.CrossOriginProtection does.
+func checkOrigins(origins []string) error {
+	p := http.NewCrossOriginProtection()
+	for _, o := range origins {
+		if err := p.AddTrustedOrigin(o); err != nil {
+			return fmt.Errorf("%q: %w", o, err)
+		}
+	}
+	return nil
 }

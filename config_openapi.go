@@ -1,73 +1,17 @@
 package fwk
 
-// This file holds the configuration of the app's OpenAPI document
-// (App.OpenAPI, openapi.go): Config fields and OPENAPI_* keys.
-//
-//	field                key                    default
-//	OpenAPIPath          OPENAPI_PATH           "" (the document is not served)
-//	OpenAPITitle         OPENAPI_TITLE          "API"
-//	OpenAPIVersion       OPENAPI_VERSION        "0.0.0"
-//	OpenAPIDescription   OPENAPI_DESCRIPTION    ""
-//	OpenAPIServers       OPENAPI_SERVERS        "" (servers: "/")
-//	OpenAPIContactName   OPENAPI_CONTACT_NAME   ""
-//	OpenAPIContactURL    OPENAPI_CONTACT_URL    ""
-//	OpenAPIContactEmail  OPENAPI_CONTACT_EMAIL  ""
-//	OpenAPILicense       OPENAPI_LICENSE        ""
-//	OpenAPILicenseURL    OPENAPI_LICENSE_URL    ""
-//	ErrorFormat          ERROR_FORMAT           "" (or "problem+json")
+// The OpenAPI settings of Config read through the fallbacks of their zero
+// values, for App.OpenAPI (the OPENAPI_* and ERROR_FORMAT keys are
+// declared in configKeys).
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/fwkgo/fwk/openapi"
 )
 
-// Names of the OpenAPI keys.
-const (
-	keyOpenAPIPath         = "OPENAPI_PATH"
-	keyOpenAPITitle        = "OPENAPI_TITLE"
-	keyOpenAPIVersion      = "OPENAPI_VERSION"
-	keyOpenAPIDescription  = "OPENAPI_DESCRIPTION"
-	keyOpenAPIServers      = "OPENAPI_SERVERS"
-	keyOpenAPIContactName  = "OPENAPI_CONTACT_NAME"
-	keyOpenAPIContactURL   = "OPENAPI_CONTACT_URL"
-	keyOpenAPIContactEmail = "OPENAPI_CONTACT_EMAIL"
-	keyOpenAPILicense      = "OPENAPI_LICENSE"
-	keyOpenAPILicenseURL   = "OPENAPI_LICENSE_URL"
-	keyErrorFormat         = "ERROR_FORMAT"
-)
-
-// openAPIKeys lists the OpenAPI keys, for ConfigFromEnv.
-func openAPIKeys() [11]string {
-	return [...]string{keyOpenAPIPath, keyOpenAPITitle, keyOpenAPIVersion, keyOpenAPIDescription,
-		keyOpenAPIServers, keyOpenAPIContactName, keyOpenAPIContactURL, keyOpenAPIContactEmail,
-		keyOpenAPILicense, keyOpenAPILicenseURL, keyErrorFormat}
-}
-
-// openAPIField returns the field of an OpenAPI key, or nil.
-func (c *Config) openAPIField(key string) *string {
-	fields := map[string]*string{
-		keyOpenAPIPath: &c.OpenAPIPath, keyOpenAPITitle: &c.OpenAPITitle, keyOpenAPIVersion: &c.OpenAPIVersion,
-		keyOpenAPIDescription: &c.OpenAPIDescription, keyOpenAPIServers: &c.OpenAPIServers,
-		keyOpenAPIContactName: &c.OpenAPIContactName, keyOpenAPIContactURL: &c.OpenAPIContactURL,
-		keyOpenAPIContactEmail: &c.OpenAPIContactEmail, keyOpenAPILicense: &c.OpenAPILicense,
-		keyOpenAPILicenseURL: &c.OpenAPILicenseURL, keyErrorFormat: &c.ErrorFormat,
-	}
-	return fields[key]
-}
-
 // errorFormatProblem is the ErrorFormat of RFC 9457 problem details.
 const errorFormatProblem = "problem+json"
-
-// validateErrorFormat refuses an ErrorFormat fwk does not write.
-func (c Config) validateErrorFormat() error {
-	if c.ErrorFormat != "" && c.ErrorFormat != errorFormatProblem {
-		return &StartupError{What: "config", Culprit: keyErrorFormat,
-			Err: fmt.Errorf("%q: want \"\" (fwk's shape) or %q", c.ErrorFormat, errorFormatProblem)}
-	}
-	return nil
-}
 
 // openAPIInfo is the document's info: title, version, description,
 // contact and license.

@@ -47,7 +47,18 @@ func (c Config) checkSecretKeys(need string) error {
 	if err := checkSecretKey(keyCSRFSecretKey, c.CSRFSecretKey); err != nil {
 		return err
 	}
-	for i, k := range c.SecretKeyFallbacks {
+	return checkFallbacks(c.SecretKeyFallbacks)
+}
+
+// secretKeyCheck is the rule of the secret key named name (configKeys).
+func secretKeyCheck(name string) func(string) error {
+	return func(key string) error { return checkSecretKey(name, key) }
+}
+
+// checkFallbacks is the rule of SECRET_KEY_FALLBACKS: each is a secret
+// key, named by its index.
+func checkFallbacks(keys []string) error {
+	for i, k := range keys {
 		if err := checkSecretKey(fmt.Sprintf("%s[%d]", keySecretKeyFallbacks, i), k); err != nil {
 			return err
 		}

@@ -137,3 +137,33 @@ func TestConfigFromEnvErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigGetRoundTrips: what Get writes of every key, read back from
+// the environment, is the same value, so a Config can be written out and
+// read in again; a duration that is not whole seconds is a Go duration.
+func TestConfigGetRoundTrips(t *testing.T) {
+	keys := docKeys(t)
+	cfg := fwk.DefaultConfig()
+	cfg.SecretKey = refusalBase["SECRET_KEY"]
+	cfg.WriteTimeout = 1500 * time.Millisecond
+	cfg.ShutdownTimeout = -time.Second
+	if got := cfg.Get("SERVE_WRITE_TIMEOUT"); got != "1.5s" {
+		t.Errorf("Get(SERVE_WRITE_TIMEOUT) of 1.5s = %q, want 1.5s", got)
+	}
+	clearConfigEnv(t, keys)
+	for _, k := range keys {
+		t.Setenv(k, cfg.Get(k))
+	}
+	back := fwk.ConfigFromEnv()
+	if err := newFromConfig(back); err != nil {
+		t.Fatalf("Get's values read back: %v", err)
+	}
+	for _, k := range keys {
+		if got, want := back.Get(k), cfg.Get(k); got != want {
+			t.Errorf("%s: Get = %q, read back and Get again = %q", k, want, got)
+		}
+	}
+	if back.WriteTimeout != cfg.WriteTimeout || back.ShutdownTimeout != cfg.ShutdownTimeout {
+		t.Errorf("durations read back: %v %v, want %v %v", back.WriteTimeout, back.ShutdownTimeout, cfg.WriteTimeout, cfg.ShutdownTimeout)
+	}
+}

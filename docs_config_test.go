@@ -1,127 +1,58 @@
-package fwk_test
+package fwk
 
 import (
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"net/http"
 	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/fwkgo/fwk"
 )
 
 const (
-	configTableBegin = "<!-- begin config table: written by TestConfigurationDoc from config.go -->\n"
+	configTableBegin = "<!-- begin config table: written by TestConfigurationDoc from configKeys -->\n"
 	configTableEnd   = "<!-- end config table -->\n"
 )
 
-// configTable builds the reference table of docs/configuration.md from
-// the Config struct of config.go: each exported field, the key its doc
-// names in parentheses (`Field (KEY)`, checked with Config.Lookup), the
-// field's value in DefaultConfig, and the field's doc. Fields declared
-// together share one doc, written once: the others point to the first.
+// configTable writes the reference table of docs/configuration.md from
+// configKeys: each key, its Config field, its default (as Get gives it),
+// what its zero and negative values mean, how the environment spells it
+// and its doc line.
 func configTable(t *testing.T) string {
 	t.Helper()
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("config*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st *ast.StructType
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if ts, ok := n.(*ast.TypeSpec); ok && ts.Name.Name == "Config" {
-				st, _ = ts.Type.(*ast.StructType)
-			}
-			return st == nil
-		})
-	}
-	if st == nil {
-		t.Fatal("type Config struct not found in config*.go")
-	}
-	def := fwk.DefaultConfig()
 	var b strings.Builder
-	b.WriteString("| field | key and environment variable | default | meaning |\n|---|---|---|---|\n")
-	for _, field := range st.Fields.List {
-		doc := strings.Join(strings.Fields(field.Doc.Text()), " ")
-		doc = strings.ReplaceAll(doc, "|", `\|`)
-		for i, name := range field.Names {
-			if !name.IsExported() {
-				continue
-			}
-			key := "—"
-			if m := regexp.MustCompile(`\b` + name.Name + ` \(([A-Z][A-Z0-9_]+)`).FindStringSubmatch(doc); m != nil {
-				if _, ok := def.Lookup(m[1]); !ok {
-					t.Errorf("Config.%s's doc names %s, which Config.Lookup does not know", name.Name, m[1])
-				}
-				key = "`" + m[1] + "`"
-			}
-			dflt := "`" + defaultText(reflect.ValueOf(def).FieldByName(name.Name)) + "`"
-			meaning := doc
-			if i > 0 {
-				meaning = "See `" + field.Names[0].Name + "` above."
-			}
-			b.WriteString("| `" + name.Name + "` | " + key + " | " + dflt + " | " + meaning + " |\n")
+	b.WriteString("| key | field | default | 0 or empty | negative | in the environment | meaning |\n|---|---|---|---|---|---|---|\n")
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	for i := range configKeys {
+		k := &configKeys[i]
+		neg, def := k.neg, "`"+cell(k.def)+"`"
+		if neg == "" {
+			neg = "—"
 		}
+		if k.def == "" {
+			def = `""`
+		}
+		b.WriteString("| `" + k.name + "` | `" + configFieldName(t, k) + "` | " + def + " | " + cell(k.zero) +
+			" | " + neg + " | " + cell(k.syntax) + " | " + cell(k.doc) + " |\n")
 	}
 	return b.String()
 }
 
-// defaultText writes a field of DefaultConfig as Go would spell it, with
-// durations and sizes in units.
-func defaultText(v reflect.Value) string {
-	switch x := v.Interface().(type) {
-	case time.Duration:
-		for _, u := range []struct {
-			d    time.Duration
-			name string
-		}{{24 * time.Hour, " * 24h"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}} {
-			if x != 0 && x%u.d == 0 {
-				return strconv.FormatInt(int64(x/u.d), 10) + u.name
-			}
-		}
-		return x.String()
-	case http.SameSite:
-		return map[http.SameSite]string{http.SameSiteLaxMode: "http.SameSiteLaxMode", http.SameSiteStrictMode: "http.SameSiteStrictMode",
-			http.SameSiteNoneMode: "http.SameSiteNoneMode", http.SameSiteDefaultMode: "http.SameSiteDefaultMode"}[x]
-	case int64, int:
-		n := v.Int()
-		for _, u := range []struct {
-			n    int64
-			name string
-		}{{1 << 20, " << 20"}, {1 << 10, " << 10"}} {
-			if n != 0 && n%u.n == 0 {
-				return strconv.FormatInt(n/u.n, 10) + u.name
-			}
-		}
-		return strconv.FormatInt(n, 10)
-	}
-	if v.Kind() == reflect.Slice || v.Kind() == reflect.Map || v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return "nil"
+// configFieldName is the name of the Config field of k, found by its
+// address.
+func configFieldName(t *testing.T, k *configKey) string {
+	var c Config
+	p := reflect.ValueOf(k.field(&c)).Pointer()
+	v := reflect.ValueOf(&c).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).Addr().Pointer() == p && v.Type().Field(i).IsExported() {
+			return v.Type().Field(i).Name
 		}
 	}
-	return fmt.Sprintf("%#v", v.Interface())
+	t.Fatalf("%s: its field is not an exported field of Config", k.name)
+	return ""
 }
 
 // TestConfigurationDoc keeps the table of docs/configuration.md equal to
-// what config.go says: every field, key, default and doc. With
-// FWK_DOCS_UPDATE=1 it rewrites the table instead.
+// configKeys. With FWK_DOCS_UPDATE=1 it rewrites the table instead.
 func TestConfigurationDoc(t *testing.T) {
 	const path = "docs/configuration.md"
 	data, err := os.ReadFile(path)
@@ -129,7 +60,7 @@ func TestConfigurationDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, rest, ok1 := strings.Cut(string(data), configTableBegin)
-	_, after, ok2 := strings.Cut(rest, configTableEnd)
+	got, after, ok2 := strings.Cut(rest, configTableEnd)
 	if !ok1 || !ok2 {
 		t.Fatalf("%s lacks the markers %q and %q", path, configTableBegin, configTableEnd)
 	}
@@ -140,7 +71,31 @@ func TestConfigurationDoc(t *testing.T) {
 		}
 		return
 	}
-	if got, _, _ := strings.Cut(rest, configTableEnd); got != table {
-		t.Errorf("%s's table differs from config.go (a field, key, default or doc changed): rewrite it with\n\tFWK_DOCS_UPDATE=1 go test -run TestConfigurationDoc .\nwant:\n%s", path, table)
+	if got != table {
+		t.Errorf("%s's table differs from configKeys (a key, field, default, rule or doc line changed): rewrite it with\n\tFWK_DOCS_UPDATE=1 go test -run TestConfigurationDoc .\nwant:\n%s", path, table)
+	}
+}
+
+// TestConfigKeysCoverConfig checks that every exported field of Config is
+// a declared key, but those that are not keys, and that no key is
+// declared twice.
+func TestConfigKeysCoverConfig(t *testing.T) {
+	fields := map[string]bool{"SessionCookieSecureSet": true, "Values": true, "Logger": true}
+	for i := range configKeys {
+		k := &configKeys[i]
+		name := configFieldName(t, k)
+		if fields[name] {
+			t.Errorf("%s: field %s is declared twice, or is not a key", k.name, name)
+		}
+		fields[name] = true
+		if configKeyIndex[k.name] != k {
+			t.Errorf("%s is declared twice", k.name)
+		}
+	}
+	typ := reflect.TypeOf(Config{})
+	for i := 0; i < typ.NumField(); i++ {
+		if f := typ.Field(i); f.IsExported() && !fields[f.Name] {
+			t.Errorf("Config.%s has no entry in configKeys", f.Name)
+		}
 	}
 }

@@ -1,73 +1,17 @@
 package fwk
 
-import (
-	"fmt"
-	"net/http"
-	"strconv"
-	"time"
-)
+import "net/http"
 
 // Liveness and readiness for a load balancer (the drain that Serve does
 // before it stops is App.drain).
 //
-//	field          key                default  what
-//	LivenessPath   LIVENESS_PATH      ""       GET/HEAD answers 200 "ok" while the process serves
-//	ReadinessPath  READINESS_PATH     ""       200 "ready", or 503 "draining" once shutdown began
-//	DrainDelay     SERVE_DRAIN_DELAY  0        how long Serve keeps serving, not ready, before it stops
-//
-// "" leaves a path unserved (routes may use it). Both are answered before
-// the app's middleware and routes, never logged, never redirected.
-
-// Names of the health keys.
-const (
-	keyLivenessPath  = "LIVENESS_PATH"
-	keyReadinessPath = "READINESS_PATH"
-	keyDrainDelay    = "SERVE_DRAIN_DELAY"
-)
-
-// healthKeys lists the health keys, for ConfigFromEnv.
-func healthKeys() [3]string { return [...]string{keyLivenessPath, keyReadinessPath, keyDrainDelay} }
-
-// setHealth parses v into the health field of key; ok is false for other keys.
-func (c *Config) setHealth(key, v string) (ok bool, err error) {
-	switch key {
-	case keyLivenessPath:
-		c.LivenessPath = v
-	case keyReadinessPath:
-		c.ReadinessPath = v
-	case keyDrainDelay:
-		return true, setParsed(&c.DrainDelay, v, parseSeconds)
-	default:
-		return false, nil
-	}
-	return true, nil
-}
-
-// lookupHealth is Lookup for the health keys (the delay in whole seconds).
-func (c Config) lookupHealth(key string) (string, bool) {
-	switch key {
-	case keyLivenessPath:
-		return c.LivenessPath, true
-	case keyReadinessPath:
-		return c.ReadinessPath, true
-	case keyDrainDelay:
-		return strconv.FormatInt(int64(c.DrainDelay/time.Second), 10), true
-	}
-	return "", false
-}
-
-// validateHealth refuses a path that no request can have.
-func (c Config) validateHealth() error {
-	for _, p := range [...]struct{ key, path string }{{keyLivenessPath, c.LivenessPath}, {keyReadinessPath, c.ReadinessPath}} {
-		if p.path != "" && (p.path[0] != '/' || !validPrefix(p.path)) {
-			return &StartupError{What: "config", Culprit: p.key, Err: fmt.Errorf("%q is not a path (\"/healthz\")", p.path)}
-		}
-	}
-	if c.DrainDelay < 0 {
-		return &StartupError{What: "config", Culprit: keyDrainDelay, Err: fmt.Errorf("%v is negative", c.DrainDelay)}
-	}
-	return nil
-}
+// Config.LivenessPath (LIVENESS_PATH) answers GET/HEAD 200 "ok" while
+// the process serves; Config.ReadinessPath (READINESS_PATH) 200 "ready",
+// or 503 "draining" once shutdown began; Config.DrainDelay
+// (SERVE_DRAIN_DELAY) is how long Serve keeps serving, not ready, before
+// it stops. "" leaves a path unserved (routes may use it). Both are
+// answered before the app's middleware and routes, never logged, never
+// redirected.
 
 // serveHealth answers a liveness or readiness probe; it reports whether r
 // was one.
