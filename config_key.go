@@ -111,7 +111,7 @@ func declare[T any](name string, at func(*Config) *T, k valueKind[T], def T, r k
 // checkSign refuses a negative number where the key allows none.
 func (r keyRules[T]) checkSign(k valueKind[T], x T) error {
 	if k.sign != nil && k.sign(x) < 0 && r.neg == "" {
-		return fmt.Errorf("%s is negative", k.format(x))
+		return fmt.Errorf("%v is negative", x)
 	}
 	return nil
 }
