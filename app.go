@@ -147,6 +147,9 @@ func (a *App) start() error {
 			return err
 		}
 	}
+	if err := a.checkMetaParamDocs(); err != nil {
+		return err
+	}
 	if err := a.addOpenAPIRoute(); err != nil {
 		return err
 	}

@@ -66,6 +66,12 @@ type Meta struct {
 	// authenticate, for the OpenAPI document, as the Secured view option
 	// does: a decorator checks, this documents.
 	Security []Auth
+	// PathParams document path parameters of the controller's views in
+	// the OpenAPI document, as the PathParam view option does for one
+	// view: a resource's member param ("id") once for Get, Patch, Put,
+	// Delete and member actions. fwk.New fails (ErrUnknownParam) for a
+	// name no rule of the controller has.
+	PathParams []ParamDoc
 	// Views declares routes of views (Flask-Unchained's route decorator), listed
 	// first.
 	Views []ViewSpec

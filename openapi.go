@@ -29,7 +29,6 @@ import (
 	"github.com/fwkgo/fwk/internal/textconv"
 	"github.com/fwkgo/fwk/naming"
 	"github.com/fwkgo/fwk/openapi"
-	"github.com/fwkgo/fwk/router"
 )
 
 // OpenAPI returns the OpenAPI 3.1 document of the app's JSON views (see the
@@ -150,9 +149,7 @@ func (b *docBuilder) operation(v *view) *openapi.Operation {
 		if p.conv == nil {
 			continue // a default, not part of the path
 		}
-		op.Parameters = append(op.Parameters, &openapi.Parameter{
-			Name: p.name, In: "path", Required: true, Schema: schemaOf(router.ConverterSchema(p.conv)),
-		})
+		op.Parameters = append(op.Parameters, v.pathParameter(&p))
 	}
 	if len(v.params) > 0 {
 		b.response(op, "404", "NotFound")

@@ -1,8 +1,8 @@
 package fwk
 
 // The view options and Meta fields that say what a view's operations are,
-// for the OpenAPI document (openapi.go): words (Summary, Description,
-// Tag, Meta.Description), what the view answers beyond what its signature
+// for the OpenAPI document (App.OpenAPI): words (Summary, Description,
+// Tag, Meta.Description, PathParam), what the view answers beyond what its signature
 // says (ResponseHeader, ErrorResponse), and how its requests authenticate
 // (Secured, Meta.Security). Go keeps no doc comments at run time, and fwk
 // cannot see inside a decorator that checks a token: what a reader of the
@@ -20,13 +20,14 @@ import (
 // and the templates it declares (Renders): declarations that change no
 // answer, kept behind one pointer so that the Route record stays small.
 type opDoc struct {
-	renders              []string // Renders (render_check.go)
+	renders              []string // Renders
 	summary, description string
 	deprecated           bool
 	tag, tagDescription  string
 	headers              []respHeader
 	errors               []errResponse
 	security             []Auth
+	params               []ParamDoc // PathParam
 }
 
 // respHeader is a header of the success response (ResponseHeader).
@@ -56,6 +57,7 @@ func (d *opDoc) inherit(base opDoc) {
 	d.headers = append(base.headers[:len(base.headers):len(base.headers)], d.headers...)
 	d.errors = append(base.errors[:len(base.errors):len(base.errors)], d.errors...)
 	d.security = append(base.security[:len(base.security):len(base.security)], d.security...)
+	d.params = append(base.params[:len(base.params):len(base.params)], d.params...)
 }
 
 // Summary sets the summary of the view's operations in the OpenAPI

@@ -105,6 +105,9 @@ func (v *view) prepare() error {
 	if err := v.app.prepareTemplates(r); err != nil {
 		return err
 	}
+	if err := v.checkParamDocs(); err != nil {
+		return err
+	}
 	return v.app.checkRenders(r)
 }
 
