@@ -32,7 +32,7 @@ var configKeys = [...]configKey{
 	declare(keyCSRFEnabled, func(c *Config) *bool { return &c.CSRFEnabled }, boolKind, false,
 		keyRules[bool]{zero: "off"}, "Turns CSRF protection on; needs SECRET_KEY."),
 	declare(keyServerName, func(c *Config) *string { return &c.ServerName }, textKind, "localhost",
-		keyRules[string]{zero: "none: no absolute URL outside a request", check: checkServerName},
+		keyRules[string]{zero: "none: absolute URLs only for a host the app routes", check: checkServerName},
 		"Host (and port) of absolute URLs built outside a request, and of Subdomain rules."),
 	declare(keyDefaultSubdomain, func(c *Config) *string { return &c.DefaultSubdomain }, textKind, "",
 		keyRules[string]{zero: "every host", check: checkSubdomain, needs: needsServerName},
