@@ -50,7 +50,8 @@ func quietConfig() fwk.Config {
 }
 
 // quietCfg is DefaultConfig logging into a buffer nobody reads (logConfig's,
-// thrown away): as quiet as quietConfig.
+// thrown away): nothing is shown, as with quietConfig, but each log line is
+// still formatted and stored.
 func quietCfg() fwk.Config {
 	cfg, _ := logConfig()
 	return cfg
