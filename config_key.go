@@ -14,17 +14,17 @@ import (
 // configKeys: everything ConfigFromEnv, Lookup, New's validation and the
 // docs' table need to know of it.
 type configKey struct {
-	name   string            // the key and its environment variable
-	field  func(*Config) any // a pointer to the field (the docs name it by reflection)
-	syntax string            // how the environment spells a value
-	def    string            // the default, as Get writes it
-	zero   string            // what the field's zero value means
-	neg    string            // what a negative number means ("" when not a number)
-	doc    string            // one line for the docs' table
-	init   func(*Config)     // sets the default
-	set    func(*Config, string) error
-	get    func(*Config) string // the value as Get writes it
-	check  func(*Config) error  // the rules of the value, and of the keys it needs
+	name   string                      // the key and its environment variable
+	field  func(*Config) any           // a pointer to the field (the docs name it by reflection)
+	syntax string                      // how the environment spells a value
+	def    string                      // the default, as Get writes it
+	zero   string                      // what the field's zero value means
+	neg    string                      // what a negative number means ("" when not a number)
+	doc    string                      // one line for the docs' table
+	init   func(*Config)               // sets the default
+	set    func(*Config, string) error // from the environment; the field keeps its value on error
+	get    func(*Config) string        // the value as Get writes it
+	check  func(*Config) error         // the rules of the value, and of the keys it needs
 }
 
 // valueKind is how a field of type T is read from and written to text.
