@@ -3,6 +3,8 @@ package fwk
 import (
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 )
 
 // The CSRF settings of Config read through the fallbacks of their zero
@@ -45,4 +47,33 @@ func checkOrigins(origins []string) error {
 		}
 	}
 	return nil
+}
+
+// checkCSRFMethods refuses a WTF_CSRF_METHODS entry that is not an HTTP
+// method token, and one that spells a standard method in other than upper
+// case: methods are compared exactly (RFC 9110), so "post" would leave
+// POST requests unchecked, the opposite of what it asks for.
+func checkCSRFMethods(methods []string) error {
+	for _, m := range methods {
+		if m == "" || strings.IndexFunc(m, notTokenRune) >= 0 {
+			return fmt.Errorf("%q is not an HTTP method", m)
+		}
+		if up := strings.ToUpper(m); up != m && slices.Contains(standardMethods, up) {
+			return fmt.Errorf("%q: methods are compared exactly, and requests say %s", m, up)
+		}
+	}
+	return nil
+}
+
+// standardMethods are the methods of RFC 9110 and RFC 5789 (PATCH).
+var standardMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut,
+	http.MethodPatch, http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace}
+
+// notTokenRune reports whether r may not appear in an RFC 9110 token.
+func notTokenRune(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return false
+	}
+	return !strings.ContainsRune("!#$%&'*+-.^_`|~", r)
 }

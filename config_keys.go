@@ -62,7 +62,7 @@ var configKeys = [...]configKey{
 	declare("WTF_CSRF_CHECK_DEFAULT", func(c *Config) *bool { return &c.CSRFCheckDefault }, boolKind, true,
 		keyRules[bool]{zero: "only views that ask"}, "Checks every view that is not exempt."),
 	declare("WTF_CSRF_METHODS", func(c *Config) *[]string { return &c.CSRFMethods }, listKind, nil,
-		keyRules[[]string]{zero: "every method but GET, HEAD, OPTIONS, TRACE"}, "Methods checked, compared exactly."),
+		keyRules[[]string]{zero: "every method but GET, HEAD, OPTIONS, TRACE", check: checkCSRFMethods}, "Methods checked, compared exactly (`POST`, not `post`)."),
 	declare("WTF_CSRF_HEADERS", func(c *Config) *[]string { return &c.CSRFHeaders }, csrfHeadersKind, defaultCSRFHeaders,
 		keyRules[[]string]{}, "Headers searched for the token; an empty variable: none."),
 	declare("WTF_CSRF_SSL_STRICT", func(c *Config) *bool { return &c.CSRFSSLStrict }, boolKind, true,

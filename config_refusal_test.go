@@ -232,3 +232,34 @@ func TestConfigStructRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestCSRFMethodsSpelledExactly: WTF_CSRF_METHODS is compared with the
+// request's method exactly, so a standard method in lower case (which
+// would leave POST unchecked) and a word that is no method are refused,
+// from the environment and on the struct.
+func TestCSRFMethodsSpelledExactly(t *testing.T) {
+	for _, tt := range []struct {
+		methods []string
+		ok      bool
+	}{
+		{[]string{"POST", "PATCH"}, true},
+		{[]string{"PURGE"}, true}, // an extension method
+		{[]string{"post"}, false},
+		{[]string{"POST", "Delete"}, false},
+		{[]string{"PO ST"}, false},
+		{[]string{""}, false},
+	} {
+		cfg := quietConfig()
+		cfg.SecretKey = refusalBase["SECRET_KEY"]
+		cfg.CSRFMethods = tt.methods
+		if err := newFromConfig(cfg); tt.ok != (err == nil) || !tt.ok && !namesKey(err, "WTF_CSRF_METHODS") {
+			t.Errorf("CSRFMethods %q: New = %v, want ok %v", tt.methods, err, tt.ok)
+		}
+	}
+	clearConfigEnv(t, docKeys(t))
+	t.Setenv("SECRET_KEY", refusalBase["SECRET_KEY"])
+	t.Setenv("WTF_CSRF_METHODS", "post, put")
+	if err := newFromConfig(fwk.ConfigFromEnv()); !namesKey(err, "WTF_CSRF_METHODS") {
+		t.Errorf("WTF_CSRF_METHODS=post, put: %v, want an error naming the key", err)
+	}
+}
