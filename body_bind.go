@@ -214,7 +214,9 @@ func jsonError(err error, offset int64) error {
 		if typ.Field == "" {
 			return badBody(fmt.Sprintf("invalid JSON at offset %d: got %s. %s", typ.Offset, typ.Value, wantJSONType(typ.Type)), err)
 		}
-		return &ValidationError{Fields: map[string][]string{typ.Field: {wantJSONType(typ.Type)}}, err: err}
+		msg := wantJSONType(typ.Type)
+		return &ValidationError{Fields: map[string][]string{typ.Field: {msg}},
+			Details: []ErrorDetail{{Message: msg, Location: "body." + typ.Field}}, err: err}
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {

@@ -110,8 +110,12 @@ func echoOne(b *strings.Builder, input string) {
 }
 
 // pageHead is the head of an HTML error page (title, styles), which shows
-// nothing of the error.
-var pageHead = regexp.MustCompile(`(?s)<head>.*</head>|<style>.*</style>`)
+// nothing of the error; detailLocation the "location" of an error detail
+// ("body.inner.n": where a value is, named as the client sent it).
+var (
+	pageHead       = regexp.MustCompile(`(?s)<head>.*</head>|<style>.*</style>`)
+	detailLocation = regexp.MustCompile(`"location":"(body|query|path)\.[^"]*"`)
+)
 
 // leak says what internal detail body (an error response) shows, or "":
 // a socket address, a file path, a Go type or package name, an error text
@@ -120,6 +124,7 @@ var pageHead = regexp.MustCompile(`(?s)<head>.*</head>|<style>.*</style>`)
 func leak(body string, inputs ...string) string {
 	input := echoable(inputs...)
 	body = pageHead.ReplaceAllString(body, "")
+	body = detailLocation.ReplaceAllString(body, "")
 	for _, m := range socketAddr.FindAllString(body, -1) {
 		if !strings.Contains(input, m) {
 			return "socket address " + m

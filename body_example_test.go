@@ -51,7 +51,7 @@ func ExampleCtx_Bind() {
 	fmt.Print(rec.Code, " ", rec.Body.String())
 	// Output:
 	// 201 {"created":"Buy milk"}
-	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"title":["This field is required."]}}
+	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"title":["This field is required."]},"details":[{"message":"This field is required.","location":"body.title"}]}
 	// 400 {"error":"invalid JSON at offset 31: unknown field \"colour\"","status":400}
 	// 400 {"error":"invalid JSON: unexpected end of input","status":400}
 	// 201 {"created":"Call Bob"}
@@ -82,5 +82,5 @@ func ExampleBody() {
 	}
 	// Output:
 	// 201 {"created":"Buy milk"}
-	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"tags":["Field must have at most 5 items."],"title":["This field is required."]}}
+	// 422 {"error":"Unprocessable Entity","status":422,"errors":{"tags":["Field must have at most 5 items."],"title":["This field is required."]},"details":[{"message":"This field is required.","location":"body.title"},{"message":"Field must have at most 5 items.","location":"body.tags"}]}
 }

@@ -244,7 +244,12 @@ func decodeFormValues(d *form.Decoder, v any, vals url.Values) (err error) {
 		for k := range de {
 			fields = append(fields, k)
 		}
-		return badBody(fmt.Sprintf("invalid value for form field %s", quoteList(fields)), err)
+		he := badBody(fmt.Sprintf("invalid value for form field %s", quoteList(fields)), err).(*HTTPError)
+		sort.Strings(fields)
+		for _, k := range fields {
+			he.details = append(he.details, textDetail("body", k, vals.Get(k), de[k]))
+		}
+		return he
 	}
 	if err != nil {
 		return badBody("cannot decode the form", err)

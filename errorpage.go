@@ -12,19 +12,21 @@ package fwk
 //	panic("boom")                  500     "Internal Server Error"
 //
 // The body is JSON, {"error": message, "status": code} (or RFC 9457
-// problem details with Config.ErrorFormat "problem+json": errorpage_problem.go),
+// problem details with Config.ErrorFormat "problem+json": ErrorPage.writeProblem),
 // for every request to a view the OpenAPI document lists (a Resource's
 // view, one declared with ServesJSON, one with a typed result or body:
 // the document says so, whatever the client's Accept), when the client
 // prefers JSON, or, for a request no view matched, when it accepts
-// anything and the path is in a JSON area (negotiate.go): see prefersJSON.
+// anything and the path is in a JSON area (App.jsonByDefault): see prefersJSON.
 // It is HTML otherwise: for a client that asks for HTML (a browser navigating), the
 // template errors/<status><ext> or errors/error<ext> of any bundle,
 // rendered with the fields of an ErrorPage; else the built-in page
-// (errorpage_html.go). The built-in page reads nothing from the session,
+// (ErrorPage.writeHTML). The built-in page reads nothing from the session,
 // so a missing favicon or image, whose request does not ask for HTML,
 // does not take the flashed messages meant for the page. A *ValidationError (422) adds "errors", the
-// messages per field, to the JSON body and lists them on the HTML page.
+// messages per field, to the JSON body and lists them on the HTML page;
+// "details" lists the values fwk refused with their locations
+// (ErrorDetail).
 // With Config.Debug, server errors (5xx) also show the error text, the
 // route (endpoint and rule) and, for panics, the stack, on the built-in
 // page; never without Debug. App.HandleError replaces the rendering for a
@@ -70,7 +72,7 @@ type ErrorHandler func(c *Ctx, err error) error
 //
 // Often no handler is needed: a template errors/404.html or
 // errors/error.html in any bundle replaces the default HTML page (see
-// errorpage.go's table in the package documentation).
+// ErrorPage).
 //
 // HandleError is safe to call while the app serves requests, though it is
 // meant for set-up.
@@ -139,7 +141,7 @@ func (a *App) writeError(c *Ctx, w http.ResponseWriter, r *http.Request, err err
 	status := StatusCode(err)
 	if c != nil && !c.rw.started() {
 		c.rw.pending = 0                  // the view's status gives way to the error's
-		c.hdr.restore(w.Header(), status) // see errorheaders.go
+		c.hdr.restore(w.Header(), status) // see headerSnapshot.restore
 	}
 	var he *HTTPError
 	if errors.As(err, &he) && he.handler != nil {
@@ -218,6 +220,9 @@ type ErrorPage struct {
 	Message string
 	// Fields are the messages per field of a *ValidationError.
 	Fields map[string][]string
+	// Details are the values the request was refused for, with their
+	// locations (ErrorDetails): the "details" of the JSON body.
+	Details []ErrorDetail
 	// Hint says how to avoid the error, when fwk knows: for a form posted
 	// without its CSRF token, the field to add and the template helpers
 	// that add it. It names no secret and no value of the request. HTML
@@ -247,8 +252,8 @@ type ErrorDebug struct {
 
 // data returns the fields of p as the data of an error template.
 func (p *ErrorPage) data() M {
-	return M{"Status": p.Status, "Title": p.Title, "Message": p.Message, "Fields": p.Fields, "Hint": p.Hint,
-		"Err": p.Err, "Debug": p.Debug}
+	return M{"Status": p.Status, "Title": p.Title, "Message": p.Message, "Fields": p.Fields, "Details": p.Details,
+		"Hint": p.Hint, "Err": p.Err, "Debug": p.Debug}
 }
 
 // newErrorPage decides what the client may see: the message of an
@@ -258,6 +263,8 @@ func (a *App) newErrorPage(c *Ctx, err error, status int) *ErrorPage {
 		problem: a.cfg.ErrorFormat == errorFormatProblem}
 	if StatusCode(err) != status { // an error rendered with another status
 		p.Message = p.Title
+	} else {
+		p.Details = ErrorDetails(err)
 	}
 	var ve *ValidationError
 	if errors.As(err, &ve) {
@@ -304,11 +311,12 @@ func (p *ErrorPage) writeJSON(w http.ResponseWriter) {
 		return
 	}
 	body, err := json.Marshal(struct {
-		Error  string              `json:"error"`
-		Status int                 `json:"status"`
-		Errors map[string][]string `json:"errors,omitempty"`
-		Debug  *ErrorDebug         `json:"debug,omitempty"`
-	}{p.Message, p.Status, p.Fields, p.Debug})
+		Error   string              `json:"error"`
+		Status  int                 `json:"status"`
+		Errors  map[string][]string `json:"errors,omitempty"`
+		Details []ErrorDetail       `json:"details,omitempty"`
+		Debug   *ErrorDebug         `json:"debug,omitempty"`
+	}{p.Message, p.Status, p.Fields, p.Details, p.Debug})
 	if err != nil { // strings and ints always encode
 		body = []byte(`{"error":"Internal Server Error","status":500}`)
 	}

@@ -90,8 +90,9 @@ type HTTPError struct {
 	// Message is shown to the client; default http.StatusText(Status).
 	Message string
 
-	handler http.Handler // AbortWith: serves the response instead
-	err     error        // the cause, for 404s of URL params that do not convert
+	handler http.Handler  // AbortWith: serves the response instead
+	err     error         // the cause, for 404s of URL params that do not convert
+	details []ErrorDetail // the values fwk refused (ErrorDetails)
 }
 
 // Error returns "fwk: <status> <message>".

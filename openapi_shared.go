@@ -21,7 +21,7 @@ var sharedResponses = map[string]sharedResponse{
 	"404":     {name: "NotFound", description: "No such resource: a URL value that does not convert, or a model that is not found."},
 	"413":     {name: "ContentTooLarge", description: "The body is larger than the view's limit."},
 	"415":     {name: "UnsupportedMediaType", description: "The body's Content-Type is not one the view reads."},
-	"422":     {name: "ValidationFailed", description: "The body did not validate: errors lists the messages per field.", validation: true},
+	"422":     {name: "ValidationFailed", description: "The body or query did not validate: errors lists the messages per field, details each value with its location.", validation: true},
 	"default": {name: "Error", description: "An error, with its status and message."},
 }
 
@@ -67,16 +67,20 @@ func (b *docBuilder) response(op *openapi.Operation, code, name string) {
 }
 
 // errorSchemas adds the schemas of fwk's error answers to schemas: in its
-// shape (errorpage.go), {"error": message, "status": code}, or as RFC 9457
-// problem details (errorpage_problem.go), {"type", "title", "status",
-// "detail"}; with "errors" per field for a failed validation (required in
-// the Validation schema) and "debug" in Debug mode.
+// shape (ErrorPage.writeJSON), {"error": message, "status": code}, or as
+// RFC 9457 problem details (ErrorPage.writeProblem), {"type", "title",
+// "status", "detail"}; with "errors" per field for a failed validation
+// (required in the Validation schema), "details" (ErrorDetail) when fwk
+// knows the values it refused, and "debug" in Debug mode.
 func errorSchemas(schemas map[string]*openapi.Schema, problem bool) {
 	props := map[string]*openapi.Schema{
 		"errors": {Type: "object", Description: "The messages per field, by the names the client sent.",
 			AdditionalProperties: &openapi.Schema{Type: "array", Items: &openapi.Schema{Type: "string"}}},
+		"details": {Type: "array", Description: "Each value refused, with its location and, when repeated, the value received.",
+			Items: &openapi.Schema{Ref: "#/components/schemas/ErrorDetail"}},
 		"debug": {Type: "object", Description: "The details of a server error, with Config.Debug only."},
 	}
+	schemas["ErrorDetail"] = errorDetailSchema()
 	name, required := "Error", []string{"error", "status"}
 	if problem {
 		name, required = "Problem", []string{"type", "title", "status"}
@@ -91,6 +95,19 @@ func errorSchemas(schemas map[string]*openapi.Schema, problem bool) {
 	v := *schemas[name]
 	v.Required = append(required[:len(required):len(required)], "errors")
 	schemas["Validation"+name] = &v
+}
+
+// errorDetailSchema is the schema of an ErrorDetail.
+func errorDetailSchema() *openapi.Schema {
+	return &openapi.Schema{Type: "object", Required: []string{"message", "location"}, AdditionalProperties: openapi.False(),
+		Properties: map[string]*openapi.Schema{
+			"message": {Type: "string", Description: "What is wrong with the value."},
+			"location": {Type: "string", Pattern: `^(body|query|path)\.`,
+				Description: "Where the value is: body., query. or path. and the name the client used.",
+				Examples:    []any{"body.items[1].name", "query.limit", "path.id"}},
+			"value": {Type: []string{"string", "number", "boolean"},
+				Description: "The value received (a string cut at 64 characters); absent for a secret field, a list or object, a zero value, or a value of the wrong type."},
+		}}
 }
 
 func ptrTo[T any](v T) *T { return &v }

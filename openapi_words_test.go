@@ -161,7 +161,7 @@ func TestProblemDetails(t *testing.T) {
 	cfg.ErrorFormat = "problem+json"
 	app := mustNew(t, cfg, rackBundle{})
 	for _, tc := range []struct{ body, want string }{
-		{`{"label":""}`, `{"type":"about:blank","title":"Unprocessable Entity","status":422,"detail":"Unprocessable Entity","errors":{"label":["This field is required."]}}`},
+		{`{"label":""}`, `{"type":"about:blank","title":"Unprocessable Entity","status":422,"detail":"Unprocessable Entity","errors":{"label":["This field is required."]},"details":[{"message":"This field is required.","location":"body.label"}]}`},
 		{`{"label":"taken"}`, `{"type":"about:blank","title":"Conflict","status":409,"detail":"the label is taken"}`},
 	} {
 		req := httptest.NewRequest("POST", "/racks", strings.NewReader(tc.body))

@@ -376,5 +376,9 @@ func queryError(name, raw string, err error) error {
 	} else if be.Param == "" && name != "" {
 		be = &textconv.Error{Param: name, Value: be.Value, Err: be.Err}
 	}
-	return &HTTPError{Status: http.StatusBadRequest, Message: strings.TrimPrefix(be.Error(), "fwk: "), err: be}
+	he := &HTTPError{Status: http.StatusBadRequest, Message: strings.TrimPrefix(be.Error(), "fwk: "), err: be}
+	if be.Param != "" {
+		he.details = []ErrorDetail{textDetail("query", be.Param, be.Value, be)}
+	}
+	return he
 }

@@ -42,7 +42,8 @@ func (a *App) Validator() *validator.Validate { return a.codecs().validate }
 // renders it as 422 Unprocessable Entity: for JSON clients
 //
 //	{"error": "Unprocessable Entity", "status": 422,
-//	 "errors": {"email": ["Invalid email address."]}}
+//	 "errors": {"email": ["Invalid email address."]},
+//	 "details": [{"message": "Invalid email address.", "location": "body.email", "value": "ann@"}]}
 //
 // and as a list of the fields and their messages on the HTML error page.
 // A view can handle it itself:
@@ -55,6 +56,11 @@ type ValidationError struct {
 	// Fields maps each failing field, named as the client spelled it (the
 	// `json` key for JSON bodies, the form key for forms), to its messages.
 	Fields map[string][]string
+	// Details lists each failing value with its location ("body.email",
+	// "query.limit") and, when it is safe to repeat, the value received
+	// (see ErrorDetail): the "details" of the JSON answer. Those fwk makes
+	// always have it; a ValidationError a view makes may leave it nil.
+	Details []ErrorDetail
 
 	err error // the validator's errors
 }
@@ -90,16 +96,17 @@ func (e *ValidationError) Unwrap() error { return e.err }
 type fieldNaming struct {
 	of        func(sf reflect.StructField) (name string, flattened bool)
 	textUnits bool
+	loc       string // where the values are: "body" or "query" (ErrorDetail.Location)
 }
 
 // jsonNames names fields by their `json` tag, as encoding/json does.
-var jsonNames = &fieldNaming{of: jsonName}
+var jsonNames = &fieldNaming{of: jsonName, loc: "body"}
 
 // formNames names fields by their form key (formKey); wtformsNames too,
 // with WTForms' wording for lists.
 var (
-	formNames    = &fieldNaming{of: formName}
-	wtformsNames = &fieldNaming{of: formName, textUnits: true}
+	formNames    = &fieldNaming{of: formName, loc: "body"}
+	wtformsNames = &fieldNaming{of: formName, textUnits: true, loc: "body"}
 )
 
 // jsonName is the `json` name of a field, and whether an embedded struct's
@@ -153,7 +160,14 @@ func newValidationError(root reflect.Type, ve validator.ValidationErrors, names 
 		if ref.hidden {
 			continue // not a field of the client's: the outer one is
 		}
-		e.Fields[ref.name] = append(e.Fields[ref.name], fieldMessage(fe, ref, names))
+		msg := fieldMessage(fe, ref, names)
+		e.Fields[ref.name] = append(e.Fields[ref.name], msg)
+		d := ErrorDetail{Message: msg, Location: names.loc + "." + ref.name}
+		if v := fe.Value(); v != nil && !reflect.ValueOf(v).IsZero() && !isSecretName(ref.name) &&
+			(ref.parent == nil || !isSecretField(ref.sf, ref.name)) {
+			d.Value = detailValue(v) // a zero value may be a key left out: not a value received
+		}
+		e.Details = append(e.Details, d)
 	}
 	return e
 }

@@ -16,7 +16,7 @@ var queryNames = &fieldNaming{of: func(sf reflect.StructField) (string, bool) {
 		return "", true
 	}
 	return textconv.QueryKey(sf), false
-}}
+}, loc: "query"}
 
 // validateQuery checks the `validate` tags of the query struct val.
 func (a *App) validateQuery(val reflect.Value) error {

@@ -295,5 +295,5 @@ func contains(list []string, s string) bool {
 // paramError is the error of a URL param that does not convert: a 404.
 func paramError(name, value string, err error) error {
 	return &HTTPError{Status: http.StatusNotFound, Message: http.StatusText(http.StatusNotFound),
-		err: fmt.Errorf("fwk: URL param %s=%q: %w", name, value, err)}
+		err: fmt.Errorf("fwk: URL param %s=%q: %w", name, value, err), details: []ErrorDetail{textDetail("path", name, value, err)}}
 }

@@ -79,6 +79,16 @@ func shapesExchanges() []exchange {
 // document's schemas accept, each it refuses as malformed or invalid (400,
 // 422), they refuse.
 func TestOpenAPIShapesConform(t *testing.T) {
+	inShapesApps(t, func(t *testing.T, c *fwktest.Client, v validator.Validator, format string) {
+		for _, x := range shapesExchanges() {
+			checkExchange(t, c, v, x, format)
+		}
+	})
+}
+
+// inShapesApps runs f in a subtest for each error format, with a client of
+// a new shapes API and the validator of its document.
+func inShapesApps(t *testing.T, f func(t *testing.T, c *fwktest.Client, v validator.Validator, format string)) {
 	for _, format := range []string{"", "problem+json"} {
 		t.Run("errors "+format, func(t *testing.T) {
 			app, err := newShapesApp(format)
@@ -86,10 +96,7 @@ func TestOpenAPIShapesConform(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := fwktest.New(t, app)
-			v := shapesValidator(t, c)
-			for _, x := range shapesExchanges() {
-				checkExchange(t, c, v, x, format)
-			}
+			f(t, c, shapesValidator(t, c), format)
 		})
 	}
 }

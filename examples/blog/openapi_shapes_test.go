@@ -20,7 +20,8 @@ import (
 // whose member is a UUID, a search with query enums, defaults and bounds;
 // typed bodies and results (nullable fields, omitempty, an enum behind a
 // pointer, a body limit), writes behind a bearer token checked by a
-// decorator, words from struct tags and view options.
+// decorator, words from struct tags and view options, a body default,
+// words of path parameters.
 // TestOpenAPIShapesConform sends it
 // requests that succeed and fail in every way, and validates each request
 // and answer against the document the app serves.
@@ -62,13 +63,16 @@ type BookQuery struct {
 
 // Chapter is a book's chapter, named by a UUID.
 type Chapter struct {
-	ID    string `json:"id" validate:"uuid"`
-	Title string `json:"title"`
+	ID       string `json:"id" validate:"uuid"`
+	Title    string `json:"title"`
+	Position int    `json:"position"`
 }
 
-// ChapterInput is the body of a new chapter.
+// ChapterInput is the body of a new chapter: a position left out is 1, so
+// it is not required though 0 fails validation.
 type ChapterInput struct {
-	Title string `json:"title" validate:"required,max=100"`
+	Title    string `json:"title" validate:"required,max=100"`
+	Position int    `json:"position" default:"1" validate:"min=1,max=999" doc:"Where the chapter goes."`
 }
 
 // SearchQuery is the query string of the search: q is needed, sort is an
@@ -127,6 +131,7 @@ func (r *BookResource) Meta() fwk.Meta {
 		Description: "The books of the library.",
 		Decorators:  []func(http.Handler) http.Handler{writesNeedBearer},
 		Security:    []fwk.Auth{bearer},
+		PathParams:  []fwk.ParamDoc{{Name: "id", Description: "The book's number.", Examples: []any{1}}},
 		Views: []fwk.ViewSpec{
 			fwk.View(r.Archive, "/archive", fwk.IsMember(), fwk.Methods(http.MethodPost),
 				fwk.Summary("Archive a book"), fwk.ErrorResponse(http.StatusConflict, "The book is archived already.")),
@@ -236,7 +241,8 @@ type ChapterResource struct {
 // Meta: the chapter's member is a UUID; writes need the token.
 func (r *ChapterResource) Meta() fwk.Meta {
 	return fwk.Meta{CSRFExempt: true, MemberParam: "<uuid:id>", Description: "The chapters of a book.",
-		Decorators: []func(http.Handler) http.Handler{writesNeedBearer}, Security: []fwk.Auth{bearer}}
+		Decorators: []func(http.Handler) http.Handler{writesNeedBearer}, Security: []fwk.Auth{bearer},
+		PathParams: []fwk.ParamDoc{{Name: "book_id", Description: "The book's number."}, {Name: "id", Description: "The chapter's UUID."}}}
 }
 
 // List answers the chapters of a book.
@@ -261,7 +267,7 @@ func (r *ChapterResource) Create(ctx *fwk.Ctx, bookID int64, in fwk.Body[Chapter
 		return nil, err
 	}
 	r.Lib.next++
-	c := &Chapter{ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", r.Lib.next), Title: in.Value.Title}
+	c := &Chapter{ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", r.Lib.next), Title: in.Value.Title, Position: in.Value.Position}
 	r.Lib.chapters[c.ID] = c
 	return c, nil
 }
