@@ -39,8 +39,13 @@ type ErrorDetail struct {
 	// Location is where the value is: "body.", "query." or "path." and the
 	// name the client used ("body.items[1].name").
 	Location string `json:"location"`
-	// Value is the value received, when fwk repeats it (see ErrorDetails);
-	// nil when it is not repeated.
+	// Value is the value received, when fwk repeats it, else nil (the key
+	// is left out): only a string (cut at 64 characters, with "..."), a
+	// number or a bool; never the value of a secret field (tagged
+	// `fwk:"secret"` or `input:"password"`, or whose Go or client name
+	// holds "password", "passwd", "secret", "token", "apikey" or
+	// "api_key"), nor a zero value of a validated field (fwk cannot tell
+	// it from a key left out), nor a value of the wrong JSON type.
 	Value any `json:"value,omitempty"`
 }
 

@@ -12,7 +12,7 @@ package fwk
 //	a fwk.Body[T] parameter                a JSON request body: T's schema with its
 //	                                       `validate` rules (openapi.Reflector)
 //	a (T, error) result                    the success response: T in the resource
-//	                                       payload shape (view_result.go)
+//	                                       payload shape (resultShapeOf)
 //	the errors fwk answers for it          shared responses: 400, 404, 413, 415,
 //	                                       422 with errors per field, and a default
 //
@@ -31,9 +31,10 @@ import (
 	"github.com/fwkgo/fwk/openapi"
 )
 
-// OpenAPI returns the OpenAPI 3.1 document of the app's JSON views (see the
-// table in openapi.go's comment), titled by OpenAPITitle and OpenAPIVersion
-// of its Config. Each call builds a new document, which the caller may
+// OpenAPI returns the OpenAPI 3.1 document of the app's JSON views (the
+// views of a Resource, views declared with ServesJSON, views with a typed
+// result or body), titled by OpenAPITitle and OpenAPIVersion of its
+// Config. Each call builds a new document, which the caller may
 // change (descriptions, examples, servers, security schemes).
 func (a *App) OpenAPI() *openapi.Document {
 	b := &docBuilder{
@@ -102,7 +103,7 @@ func (b *docBuilder) addView(v *view) {
 		if !v.csrfExempt && unsafeMethod(m) {
 			b.response(op, "400", "BadRequest") // the CSRF refusal among them
 		}
-		b.documentModelView(v, op) // model_openapi.go
+		b.documentModelView(v, op)
 		b.security(op, v, m)
 		item.SetOperation(m, op)
 	}
@@ -166,7 +167,7 @@ func (b *docBuilder) operation(v *view) *openapi.Operation {
 }
 
 // acceptsForms reports whether v binds url-encoded and multipart bodies
-// besides JSON (bind_json_only.go).
+// besides JSON (Ctx.jsonOnly).
 func (v *view) acceptsForms() bool {
 	r := v.route
 	return !v.csrfExempt || r.acceptForms || r.meta != nil && r.meta.AcceptForms
@@ -201,14 +202,14 @@ func (b *docBuilder) addArg(op *openapi.Operation, a *argPlan, forms bool) {
 		b.response(op, "400", "BadRequest")
 	case fromBody:
 		t := a.typ.Field(0).Type    // Body[T].Value
-		mode := openapi.StrictInput // bind_body.go: unknown keys are a 400
+		mode := openapi.StrictInput // Ctx.decodeJSON: unknown keys are a 400
 		if t.Implements(allowerType) || reflect.PointerTo(t).Implements(allowerType) {
 			mode = openapi.Input
 		}
 		op.RequestBody = &openapi.RequestBody{Required: true, Content: map[string]openapi.MediaType{
 			"application/json": {Schema: b.refl.SchemaFor(t, mode)},
 		}}
-		if forms { // the same fields, named by their form keys (body_form.go)
+		if forms { // the same fields, named by their form keys (App.decodeForm)
 			form := openapi.MediaType{Schema: &openapi.Schema{Type: "object"}}
 			op.RequestBody.Content["application/x-www-form-urlencoded"] = form
 			op.RequestBody.Content["multipart/form-data"] = form
@@ -279,7 +280,7 @@ func (b *docBuilder) successResponse(op *openapi.Operation, v *view) *openapi.Re
 var allowerType = reflect.TypeFor[unknownFieldsAllower]()
 
 // resultSchema is the schema of a typed result of type t as the view
-// answers it: in Output mode, and never null (view_result.go answers a nil
+// answers it: in Output mode, and never null (the view's result answers a nil
 // slice [], a nil map {}, and a nil pointer 500).
 func resultSchema(refl *openapi.Reflector, t reflect.Type) *openapi.Schema {
 	if t.Kind() == reflect.Pointer {
