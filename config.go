@@ -190,6 +190,10 @@ type Config struct {
 	// (not served); the openapi command prints it either way. A value that
 	// is not a path is an error from fwk.New.
 	OpenAPIPath string
+	// OpenAPI30Path (OPENAPI_30_PATH) is the path the app serves the same
+	// document at as OpenAPI 3.0.3 (App.OpenAPI30), for tools that read
+	// only 3.0, e.g. "/openapi-3.0.json". Default "" (not served).
+	OpenAPI30Path string
 	// OpenAPITitle (OPENAPI_TITLE) and OpenAPIVersion (OPENAPI_VERSION) are
 	// the title and version of the OpenAPI document. Defaults "API" and
 	// "0.0.0".

@@ -104,6 +104,8 @@ var configKeys = [...]configKey{
 		keyRules[bool]{zero: "off"}, "Error details to clients, templates re-read, static files not cached."),
 	declare(keyOpenAPIPath, func(c *Config) *string { return &c.OpenAPIPath }, textKind, "",
 		keyRules[string]{zero: "not served", check: checkPath}, "Path of the OpenAPI document (`/openapi.json`)."),
+	declare(keyOpenAPI30Path, func(c *Config) *string { return &c.OpenAPI30Path }, textKind, "",
+		keyRules[string]{zero: "not served", check: checkPath}, "Path of the document as OpenAPI 3.0.3 (`/openapi-3.0.json`)."),
 	declare("OPENAPI_TITLE", func(c *Config) *string { return &c.OpenAPITitle }, textKind, "API",
 		keyRules[string]{}, "Title of the OpenAPI document."),
 	declare("OPENAPI_VERSION", func(c *Config) *string { return &c.OpenAPIVersion }, textKind, "0.0.0",
@@ -170,6 +172,7 @@ const (
 	keyMaxFormMemory      = "MAX_FORM_MEMORY_SIZE"
 	keyTrustedProxies     = "TRUSTED_PROXIES"
 	keyOpenAPIPath        = "OPENAPI_PATH"
+	keyOpenAPI30Path      = "OPENAPI_30_PATH"
 )
 
 // configKeyIndex finds a key of configKeys by name.

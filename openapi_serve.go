@@ -5,35 +5,62 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+
+	"github.com/fwkgo/fwk/openapi"
 )
 
+// OpenAPI30 returns the app's OpenAPI document (App.OpenAPI) as OpenAPI
+// 3.0.3 JSON (openapi.Downgrade), for the client generators and gateways
+// that read only 3.0; Config.OpenAPI30Path (OPENAPI_30_PATH) serves it. To
+// change the document first, pass json.Marshal(app.OpenAPI()), changed, to
+// openapi.Downgrade.
+func (a *App) OpenAPI30() ([]byte, error) {
+	doc, err := json.Marshal(a.OpenAPI())
+	if err != nil {
+		return nil, fmt.Errorf("fwk: marshalling the OpenAPI document: %w", err)
+	}
+	return openapi.Downgrade(doc)
+}
+
 // addOpenAPIRoute serves the app's OpenAPI document at Config.OpenAPIPath
-// (GET and HEAD, endpoint "openapi"), when set. The document is built on
-// the first request, once every route is registered.
+// (GET and HEAD, endpoint "openapi") and its 3.0 form (App.OpenAPI30) at
+// Config.OpenAPI30Path (endpoint "openapi_30"), when set. The document is
+// built on the first request, once every route is registered.
 func (a *App) addOpenAPIRoute() error {
-	path := a.cfg.OpenAPIPath
+	if err := a.addDocumentRoute(a.cfg.OpenAPIPath, "openapi", keyOpenAPIPath, "Config.OpenAPIPath", func() ([]byte, error) {
+		return json.Marshal(a.OpenAPI())
+	}); err != nil {
+		return err
+	}
+	return a.addDocumentRoute(a.cfg.OpenAPI30Path, "openapi_30", keyOpenAPI30Path, "Config.OpenAPI30Path", a.OpenAPI30)
+}
+
+// addDocumentRoute serves the JSON that marshal makes at path, when set,
+// under endpoint; field and key name the setting in errors.
+func (a *App) addDocumentRoute(path, endpoint, key, field string, marshal func() ([]byte, error)) error {
 	if path == "" {
 		return nil
 	}
-	h := &openAPIHandler{app: a}
+	h := &openAPIHandler{app: a, marshal: marshal}
 	r := &Route{
 		rule:       path,
 		view:       h,
 		handler:    h,
-		endpoint:   "openapi",
+		endpoint:   endpoint,
 		methods:    []string{http.MethodGet},
 		set:        setEndpoint | setMethods,
-		declaredAt: "Config.OpenAPIPath (" + keyOpenAPIPath + ")",
+		declaredAt: field + " (" + key + ")",
 	}
 	return a.addRoute(r, r.rule, r.endpoint)
 }
 
-// openAPIHandler serves the document as JSON.
+// openAPIHandler serves a document as JSON.
 type openAPIHandler struct {
-	app  *App
-	once sync.Once
-	body []byte
-	err  error
+	app     *App
+	marshal func() ([]byte, error) // the document's JSON
+	once    sync.Once
+	body    []byte
+	err     error
 }
 
 func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -57,7 +84,7 @@ func (h *openAPIHandler) build() {
 			h.body, h.err = nil, fmt.Errorf("fwk: building the OpenAPI document panicked: %v", v)
 		}
 	}()
-	h.body, h.err = json.Marshal(h.app.OpenAPI())
+	h.body, h.err = h.marshal()
 }
 
 // runOpenAPI is the openapi command: it prints the document, indented.
