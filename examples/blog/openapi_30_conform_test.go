@@ -90,7 +90,7 @@ func TestOpenAPI30ShapesConform(t *testing.T) {
 			}
 			c := fwktest.New(t, app)
 			for _, x := range shapesExchanges() {
-				checkExchange30(t, c, doc, router, x)
+				checkExchange30(t, c, doc, router, x, shapesToken)
 			}
 		})
 	}
@@ -99,39 +99,44 @@ func TestOpenAPI30ShapesConform(t *testing.T) {
 // errNoToken is the refusal of bearerToken.
 var errNoToken = errors.New("no bearer token")
 
-// bearerToken is the document's bearer scheme as the shapes API checks it
-// (writesNeedBearer).
-func bearerToken(_ context.Context, in *openapi3filter.AuthenticationInput) error {
-	if in.RequestValidationInput.Request.Header.Get("Authorization") != "Bearer "+shapesToken {
+// bearerToken checks the document's bearer schemes as the APIs do: the
+// request must carry token.
+func bearerToken(token string) openapi3filter.AuthenticationFunc {
+	return func(_ context.Context, in *openapi3filter.AuthenticationInput) error {
+		s := in.SecurityScheme
+		if s.Type == "http" && strings.EqualFold(s.Scheme, "bearer") &&
+			in.RequestValidationInput.Request.Header.Get("Authorization") == "Bearer "+token {
+			return nil
+		}
 		return errNoToken
 	}
-	return nil
 }
 
 // checkExchange30 sends x and checks the answer, and the verdict on the
-// request, against the 3.0 document doc, which router routes.
-func checkExchange30(t *testing.T, c *fwktest.Client, doc *openapi3.T, router routers.Router, x exchange) {
+// request (the bearer token is token), against the 3.0 document doc, which
+// router routes. It returns the answer's header.
+func checkExchange30(t *testing.T, c *fwktest.Client, doc *openapi3.T, router routers.Router, x exchange, token string) http.Header {
 	t.Helper()
 	name := x.method + " " + x.path + " " + strings.Join(x.header, " ")
 	res := c.Do(x.request(t), fwktest.ExpectError())
 	raw := res.Bytes()
 	if res.StatusCode != x.status {
 		t.Errorf("%s: %d, want %d: %s", name, res.StatusCode, x.status, raw)
-		return
+		return res.Header
 	}
 	sent := x.request(t)
 	if x.status == http.StatusMethodNotAllowed { // the router would read "/api/books" as {id} ""
 		if item := doc.Paths.Value(sent.URL.Path); item != nil && item.GetOperation(x.method) != nil {
 			t.Errorf("%s: the document has an operation the app refuses with 405", name)
 		}
-		return
+		return res.Header
 	}
 	route, params, err := router.FindRoute(sent)
 	if err != nil {
 		t.Errorf("%s: no operation: %v", name, err)
-		return
+		return res.Header
 	}
-	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true, AuthenticationFunc: bearerToken}
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true, AuthenticationFunc: bearerToken(token)}
 	in := &openapi3filter.RequestValidationInput{Request: sent, PathParams: params, Route: route, Options: opts}
 	reqErr := openapi3filter.ValidateRequest(context.Background(), in)
 	switch {
@@ -147,4 +152,42 @@ func checkExchange30(t *testing.T, c *fwktest.Client, doc *openapi3.T, router ro
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("%s (%d): the answer does not conform to the 3.0 document: %v\n%s", name, res.StatusCode, err, raw)
 	}
+	return res.Header
+}
+
+// TestOpenAPI30BlogConform: the blog's own API, a post's life (created,
+// listed, read with its ETag, patched, replaced, published, commented on,
+// deleted) and its errors (400, 401, 404, 412, 422), answers as its 3.0
+// document says, for kin-openapi.
+func TestOpenAPI30BlogConform(t *testing.T) {
+	app := newBlogApp(t).App
+	doc := loadOpenAPI30(t, app)
+	doc.Servers = nil // "/": any host
+	router, err := legacy.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := fwktest.New(t, app)
+	auth := []string{"Authorization", "Bearer " + testAPIToken}
+	send := func(method, path, body string, status int, header ...string) http.Header {
+		return checkExchange30(t, c, doc, router, exchange{method, path, body, append(header, auth...), status}, testAPIToken)
+	}
+	loc := send("POST", "/api/posts", `{"title":"Hello","body":"First post"}`, 201).Get("Location")
+	if loc == "" {
+		t.Fatal("no Location")
+	}
+	send("GET", "/api/posts", "", 200)
+	etag := send("GET", loc, "", 200).Get("ETag")
+	send("GET", loc, "", 304, "If-None-Match", etag)
+	send("PATCH", loc, `{"title":"Hello, world"}`, 200, "If-Match", etag, "Content-Type", "application/merge-patch+json")
+	send("PATCH", loc, `{"title":"lost"}`, 412, "If-Match", etag, "Content-Type", "application/merge-patch+json")
+	send("PUT", loc, `{"title":"Replaced","body":"New body"}`, 200)
+	send("POST", loc+"/publish", "", 200)
+	checkExchange30(t, c, doc, router, exchange{"POST", loc + "/comments", `{"author":"ann","body":"Nice"}`, nil, 201}, "")
+	send("GET", loc+"/comments", "", 200)
+	send("GET", "/api/posts/999999", "", 404)
+	send("POST", "/api/posts", `{}`, 422)
+	send("POST", "/api/posts", `{"title":`, 400)
+	checkExchange30(t, c, doc, router, exchange{"POST", "/api/posts", `{"title":"T","body":"B"}`, nil, 401}, testAPIToken)
+	send("DELETE", loc, "", 204)
 }
