@@ -35,6 +35,7 @@ var ErrNotVersion31 = errors.New("openapi: not an OpenAPI 3.1 document")
 //	contentEncoding: base64              format: byte
 //	contentMediaType (a file)            format: binary
 //	type: [T, U]                         anyOf: [{type: T}, {type: U}]
+//	type: array without items            items: {} (3.0 requires them)
 //	a schema of any value ({}, true)     nullable: true (3.0 reads null as
 //	                                     a value only where nullable says so)
 //	false                                {not: {}} (additionalProperties
@@ -54,6 +55,9 @@ func Downgrade(doc31 []byte) ([]byte, error) {
 	var doc map[string]any
 	if err := dec.Decode(&doc); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotVersion31, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: more than one JSON value", ErrNotVersion31)
 	}
 	if v, _ := doc["openapi"].(string); !strings.HasPrefix(v, "3.1.") {
 		return nil, fmt.Errorf("%w: openapi is %q", ErrNotVersion31, doc["openapi"])

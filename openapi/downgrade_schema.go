@@ -53,6 +53,9 @@ func downgradeSchemaObject(s map[string]any) {
 		}
 	}
 	downgradeContentKeywords(s)
+	if _, has := s["items"]; s["type"] == "array" && !has {
+		s["items"] = map[string]any{} // required beside type array in 3.0
+	}
 	downgradeSubschemas(s)
 	for k := range s {
 		if !schema30Keywords[k] && !strings.HasPrefix(k, "x-") {

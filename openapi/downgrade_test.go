@@ -78,6 +78,11 @@ func TestDowngradeRefSiblings(t *testing.T) {
 	same(t, downgradeSchema(t, `{"$ref":"#/components/schemas/Other"}`), `{"$ref":"#/components/schemas/Other"}`)
 }
 
+func TestDowngradeArrayItems(t *testing.T) {
+	same(t, downgradeSchema(t, `{"type":["array","null"]}`), `{"type":"array","items":{"nullable":true},"nullable":true}`)
+	same(t, downgradeSchema(t, `{"type":"array","items":{"type":"integer"}}`), `{"type":"array","items":{"type":"integer"}}`)
+}
+
 func TestDowngradeConst(t *testing.T) {
 	same(t, downgradeSchema(t, `{"type":"string","const":"about:blank"}`), `{"type":"string","enum":["about:blank"]}`)
 }
@@ -146,7 +151,7 @@ func TestDowngradeOperationSchemas(t *testing.T) {
 }
 
 func TestDowngradeRefusesOtherVersions(t *testing.T) {
-	for _, doc := range []string{`{"openapi":"3.0.3","info":{},"paths":{}}`, `{"swagger":"2.0"}`, `[1]`, `{`, ``} {
+	for _, doc := range []string{`{"openapi":"3.0.3","info":{},"paths":{}}`, `{"swagger":"2.0"}`, `{"openapi":"3.1.0"} {}`, `[1]`, `{`, ``} {
 		if _, err := openapi.Downgrade([]byte(doc)); !errors.Is(err, openapi.ErrNotVersion31) {
 			t.Errorf("Downgrade(%s): %v, want ErrNotVersion31", doc, err)
 		}
