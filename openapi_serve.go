@@ -1,7 +1,9 @@
 package fwk
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"sync"
@@ -87,12 +89,32 @@ func (h *openAPIHandler) build() {
 	h.body, h.err = h.marshal()
 }
 
-// runOpenAPI is the openapi command: it prints the document, indented.
+// runOpenAPI is the openapi command: it prints the document, indented;
+// with -3.0, as OpenAPI 3.0.3 (App.OpenAPI30).
 func (a *App) runOpenAPI(args []string) error {
-	if done, err := a.noArgs("openapi", args); done {
+	fl := flag.NewFlagSet("openapi", flag.ContinueOnError)
+	fl.SetOutput(a.out)
+	v30 := fl.Bool("3.0", false, "print the document as OpenAPI 3.0.3")
+	if err := fl.Parse(args); err != nil {
+		return ignoreHelp(err)
+	}
+	if fl.NArg() > 0 {
+		return fmt.Errorf("fwk: openapi: unexpected arguments %q", fl.Args())
+	}
+	if !*v30 {
+		enc := json.NewEncoder(a.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(a.OpenAPI())
+	}
+	doc, err := a.OpenAPI30()
+	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(a.out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(a.OpenAPI())
+	var out bytes.Buffer
+	if err := json.Indent(&out, doc, "", "  "); err != nil {
+		return fmt.Errorf("fwk: openapi -3.0: %w", err)
+	}
+	out.WriteByte('\n')
+	_, err = out.WriteTo(a.out)
+	return err
 }

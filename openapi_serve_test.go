@@ -118,3 +118,31 @@ func TestOpenAPI30ConfigFromEnv(t *testing.T) {
 		t.Errorf("OpenAPI30Path %q, Get %q", cfg.OpenAPI30Path, cfg.Get("OPENAPI_30_PATH"))
 	}
 }
+
+// TestOpenAPICommand30: "openapi -3.0" prints App.OpenAPI30, indented;
+// an argument it does not take is an error.
+func TestOpenAPICommand30(t *testing.T) {
+	app := docApp(t, fwk.DefaultConfig())
+	var out strings.Builder
+	app.SetOutput(&out)
+	if err := app.Run([]string{"app", "openapi", "-3.0"}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := app.OpenAPI30()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed, direct any
+	if err := json.Unmarshal([]byte(out.String()), &printed); err != nil {
+		t.Fatalf("printed: %v", err)
+	}
+	if err := json.Unmarshal(want, &direct); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(printed, direct) || !strings.Contains(out.String(), "\n  \"openapi\": \"3.0.3\"") {
+		t.Errorf("openapi -3.0 printed %.200s, want App.OpenAPI30 indented", out.String())
+	}
+	if err := app.Run([]string{"app", "openapi", "extra"}); err == nil || !strings.Contains(err.Error(), "unexpected arguments") {
+		t.Errorf("openapi extra: %v, want an error", err)
+	}
+}

@@ -24,8 +24,8 @@ const defaultAddr = "127.0.0.1:8080"
 //	                          down gracefully (the default command)
 //	urls                      print the route table (methods, rule,
 //	                          endpoint, view)
-//	openapi                   print the OpenAPI document of the JSON views
-//	                          (App.OpenAPI)
+//	openapi [-3.0]            print the OpenAPI document of the JSON views
+//	                          (App.OpenAPI; with -3.0, App.OpenAPI30)
 //
 // serve listens on, first found:
 //
@@ -68,7 +68,8 @@ func (a *App) usage(w io.Writer) {
   serve [-addr host:port]  serve HTTP (default command; -addr, else ADDR and
                            PORT, else 127.0.0.1:8080)
   urls                     print the route table
-  openapi                  print the OpenAPI document of the JSON views
+  openapi [-3.0]           print the OpenAPI document of the JSON views
+                           (-3.0: as OpenAPI 3.0.3)
 `)
 }
 
