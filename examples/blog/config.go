@@ -16,7 +16,8 @@ const maxBodyBytes = 1 << 20
 // configFromEnv is fwk.ConfigFromEnv with the blog's defaults, each
 // overridden by its variable: CSRF protection on (WTF_CSRF_ENABLED),
 // request bodies up to maxBodyBytes (MAX_CONTENT_LENGTH), the API's OpenAPI
-// document at /api/openapi.json (OPENAPI_PATH) titled "Blog API"
+// document at /api/openapi.json (OPENAPI_PATH) and as OpenAPI 3.0 at
+// /api/openapi-3.0.json (OPENAPI_30_PATH), titled "Blog API"
 // (OPENAPI_TITLE) under the MIT license (OPENAPI_LICENSE), and a random
 // SECRET_KEY for this run when none is set (said on out: sessions then end
 // with the process).
@@ -30,6 +31,9 @@ func configFromEnv(out io.Writer) fwk.Config {
 	}
 	if _, ok := os.LookupEnv("OPENAPI_PATH"); !ok {
 		cfg.OpenAPIPath = "/api/openapi.json"
+	}
+	if _, ok := os.LookupEnv("OPENAPI_30_PATH"); !ok {
+		cfg.OpenAPI30Path = "/api/openapi-3.0.json"
 	}
 	if _, ok := os.LookupEnv("OPENAPI_TITLE"); !ok {
 		cfg.OpenAPITitle = "Blog API"

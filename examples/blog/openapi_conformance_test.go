@@ -143,4 +143,19 @@ func TestOpenAPICommandPrintsServedDocument(t *testing.T) {
 	if !reflect.DeepEqual(printed, want) {
 		t.Errorf("the openapi command prints\n%s\nthe blog serves\n%s", out.String(), served)
 	}
+
+	out.Reset()
+	if err := runCommand(t.Context(), settings{driver: driverFor(dsn), dsn: dsn}, []string{"blog", "openapi", "-3.0"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	served30 := newBlogApp(t).client(t).Get("/api/openapi-3.0.json").ExpectStatus(http.StatusOK).Text()
+	if err := json.Unmarshal(out.Bytes(), &printed); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(served30), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(printed, want) || !strings.Contains(served30, `"openapi":"3.0.3"`) {
+		t.Errorf("openapi -3.0 prints\n%.300s\nthe blog serves at /api/openapi-3.0.json\n%.300s", out.String(), served30)
+	}
 }
