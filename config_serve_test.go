@@ -2,7 +2,6 @@ package fwk_test
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"io"
 	"net"
@@ -66,26 +65,6 @@ func serveConfig(t *testing.T, cfg fwk.Config) string {
 		t.Fatal(err)
 	}
 	return serveApp(t, a)
-}
-
-// serveApp starts a.Serve on a loopback listener and returns its address;
-// the server stops with the test.
-func serveApp(t *testing.T, a *fwk.App) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skipf("cannot listen: %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return ln.Addr().String()
 }
 
 // The server's header limit and read-header timeout come from the Config.

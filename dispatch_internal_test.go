@@ -52,13 +52,6 @@ func TestRoutingPath(t *testing.T) {
 	}
 }
 
-type aliasBundle struct{}
-
-func (aliasBundle) Name() string { return "alias" }
-func (aliasBundle) Routes() []*Route {
-	return []*Route{NewRoute("/health", aliasHealth), NewRoute("/x", aliasHealth, Endpoint("a.b"))}
-}
-
 func aliasHealth(ctx *Ctx) error { return ctx.NoContent() }
 
 // A bundle-owned route with a bare endpoint is registered under

@@ -1,12 +1,10 @@
 package fwk_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,20 +14,6 @@ import (
 	"github.com/fwkgo/fwk/router"
 	"github.com/fwkgo/fwk/routes"
 )
-
-// appWithLogs builds an app from routes, logging into the returned buffer.
-func appWithLogs(t *testing.T, debug bool, rs ...[]*fwk.Route) (*fwk.App, *bytes.Buffer) {
-	t.Helper()
-	var logs bytes.Buffer
-	cfg := fwk.DefaultConfig()
-	cfg.Debug = debug
-	cfg.Logger = slog.New(slog.NewTextHandler(&logs, nil))
-	a, err := fwk.New(cfg, routesBundle{rs: routes.Tree(rs...)})
-	if err != nil {
-		t.Fatalf("fwk.New: %v", err)
-	}
-	return a, &logs
-}
 
 func panicky(ctx *fwk.Ctx) error { panic("boom secret") }
 
@@ -212,16 +196,6 @@ func TestPathValuesForHandlers(t *testing.T) {
 	)
 	checkServes(t, a, map[string]string{"/f/x%2Fy/2": "x/y+2", "/c/q": "q=q"})
 }
-
-// discardRW is a ResponseWriter that keeps nothing, for allocation tests.
-type discardRW struct {
-	h    http.Header
-	code int
-}
-
-func (d *discardRW) Header() http.Header         { return d.h }
-func (d *discardRW) Write(b []byte) (int, error) { return len(b), nil }
-func (d *discardRW) WriteHeader(code int)        { d.code = code }
 
 var helloBytes = []byte("hello")
 

@@ -42,3 +42,11 @@ func (l *SyncBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+type aliasBundle struct{}
+
+func (aliasBundle) Name() string { return "alias" }
+
+func (aliasBundle) Routes() []*Route {
+	return []*Route{NewRoute("/health", aliasHealth), NewRoute("/x", aliasHealth, Endpoint("a.b"))}
+}

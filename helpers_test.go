@@ -2,10 +2,12 @@ package fwk_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -13,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/fwkgo/fwk"
 	"github.com/fwkgo/fwk/routes"
@@ -371,3 +374,55 @@ func bind(t *testing.T, ctx *fwk.Ctx, f any, opts ...fwk.FormOption) {
 		t.Errorf("BindForm %T: %v", f, err)
 	}
 }
+
+// appWithLogs builds an app from routes, logging into the returned buffer.
+func appWithLogs(t *testing.T, debug bool, rs ...[]*fwk.Route) (*fwk.App, *bytes.Buffer) {
+	t.Helper()
+	var logs bytes.Buffer
+	cfg := fwk.DefaultConfig()
+	cfg.Debug = debug
+	cfg.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	a, err := fwk.New(cfg, routesBundle{rs: routes.Tree(rs...)})
+	if err != nil {
+		t.Fatalf("fwk.New: %v", err)
+	}
+	return a, &logs
+}
+
+// discardRW is a ResponseWriter that keeps nothing, for allocation tests.
+type discardRW struct {
+	h    http.Header
+	code int
+}
+
+func (d *discardRW) Header() http.Header { return d.h }
+
+func (d *discardRW) Write(b []byte) (int, error) { return len(b), nil }
+
+func (d *discardRW) WriteHeader(code int) { d.code = code }
+
+// serveApp starts a.Serve on a loopback listener and returns its address;
+// the server stops with the test.
+func serveApp(t *testing.T, a *fwk.App) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skipf("cannot listen: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return ln.Addr().String()
+}
+
+// waitBound bounds a test's wait for a server it started to serve or to
+// stop. It is no assertion on time: the wait ends as soon as the server
+// acts, and the bound is generous so that a machine busy with other work
+// does not fail the test.
+const waitBound = 5 * time.Minute
