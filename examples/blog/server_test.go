@@ -11,16 +11,6 @@ import (
 	"time"
 )
 
-// Credentials of the test server.
-const (
-	testAPIToken = "test-api-token-0123456789"
-	testAdmin    = "admin"
-	testPassword = "correct horse battery staple"
-	// testIterations keeps PBKDF2 fast under -race; hashes record their
-	// own count, so the server checks them as it would any other.
-	testIterations = 1000
-)
-
 // startBound bounds the wait for a blog started by a test to serve. It is
 // no assertion on time: the wait ends as soon as the blog serves or its run
 // returns, and the bound is generous so that a machine busy with other work

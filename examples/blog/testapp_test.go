@@ -10,6 +10,16 @@ import (
 	"github.com/fwkgo/fwk/fwktest"
 )
 
+// Credentials of the test apps and servers.
+const (
+	testAPIToken = "test-api-token-0123456789"
+	testAdmin    = "admin"
+	testPassword = "correct horse battery staple"
+	// testIterations keeps PBKDF2 fast under -race; hashes record their
+	// own count, so the server checks them as it would any other.
+	testIterations = 1000
+)
+
 // testSecretKey is the SECRET_KEY of the test apps.
 const testSecretKey = "test-secret-key-of-at-least-32-bytes-long"
 
