@@ -1,6 +1,6 @@
 package fwk_test
 
-// The lines of the API check (api_compat_test.go), from a package's
+// The lines of the API check (TestAPICompatible), from a package's
 // declarations, in the style of Go's api/*.txt:
 //
 //	pkg P, func New(Config, ...Bundle) (*App, error)

@@ -16,7 +16,8 @@ import (
 )
 
 // Each WTF_CSRF_* key, set through its environment variable, changes what
-// a real client sees (WTF_CSRF_TIME_LIMIT: csrf_clock_internal_test.go).
+// a real client sees (WTF_CSRF_TIME_LIMIT: TestCSRFConfigTimeLimit, on a
+// pinned clock).
 
 // envCSRFApp serves the CSRF fixture views with ConfigFromEnv after
 // setting env (SECRET_KEY and WTF_CSRF_ENABLED=true unless env says

@@ -2,5 +2,5 @@
 
 package fwk_test
 
-// raceEnabled: see race_on_test.go.
+// raceEnabled is false: the tests were built without -race.
 const raceEnabled = false

@@ -151,7 +151,7 @@ func TestTypedResultSignature(t *testing.T) {
 }
 
 // TypedShapeResource covers the shapes of typed views called without
-// reflection (view_result_fast.go) and the reflective fallback.
+// reflection (the erased callers, eraseFunc) and the reflective fallback.
 type TypedShapeResource struct{ fwk.Resource }
 
 func (TypedShapeResource) List(c *fwk.Ctx) ([]widget, error) { return []widget{{ID: 1}}, nil }
