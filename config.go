@@ -194,6 +194,10 @@ type Config struct {
 	// document at as OpenAPI 3.0.3 (App.OpenAPI30), for tools that read
 	// only 3.0, e.g. "/openapi-3.0.json". Default "" (not served).
 	OpenAPI30Path string
+	// OpenAPIYAMLPath (OPENAPI_YAML_PATH) is the path the app serves its
+	// OpenAPI 3.1 document at as YAML (App.OpenAPIYAML, Content-Type
+	// application/yaml), e.g. "/openapi.yaml". Default "" (not served).
+	OpenAPIYAMLPath string
 	// OpenAPITitle (OPENAPI_TITLE) and OpenAPIVersion (OPENAPI_VERSION) are
 	// the title and version of the OpenAPI document. Defaults "API" and
 	// "0.0.0".

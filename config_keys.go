@@ -106,6 +106,8 @@ var configKeys = [...]configKey{
 		keyRules[string]{zero: "not served", check: checkPath}, "Path of the OpenAPI document (`/openapi.json`)."),
 	declare(keyOpenAPI30Path, func(c *Config) *string { return &c.OpenAPI30Path }, textKind, "",
 		keyRules[string]{zero: "not served", check: checkPath}, "Path of the document as OpenAPI 3.0.3 (`/openapi-3.0.json`)."),
+	declare(keyOpenAPIYAMLPath, func(c *Config) *string { return &c.OpenAPIYAMLPath }, textKind, "",
+		keyRules[string]{zero: "not served", check: checkPath}, "Path of the OpenAPI document as YAML (`/openapi.yaml`)."),
 	declare("OPENAPI_TITLE", func(c *Config) *string { return &c.OpenAPITitle }, textKind, "API",
 		keyRules[string]{}, "Title of the OpenAPI document."),
 	declare("OPENAPI_VERSION", func(c *Config) *string { return &c.OpenAPIVersion }, textKind, "0.0.0",
@@ -173,6 +175,7 @@ const (
 	keyTrustedProxies     = "TRUSTED_PROXIES"
 	keyOpenAPIPath        = "OPENAPI_PATH"
 	keyOpenAPI30Path      = "OPENAPI_30_PATH"
+	keyOpenAPIYAMLPath    = "OPENAPI_YAML_PATH"
 )
 
 // configKeyIndex finds a key of configKeys by name.

@@ -70,10 +70,11 @@ var refusalRows = map[string][len(refusalInputs)]string{
 	"WTF_CSRF_SECRET_KEY": {"", "!", "!", "!", "!", "!", "!"},
 
 	// Paths: "" is not served.
-	"LIVENESS_PATH":   {"", "!", "!", "!", "!", "!", "!"},
-	"READINESS_PATH":  {"", "!", "!", "!", "!", "!", "!"},
-	"OPENAPI_PATH":    {"", "!", "!", "!", "!", "!", "!"},
-	"OPENAPI_30_PATH": {"", "!", "!", "!", "!", "!", "!"},
+	"LIVENESS_PATH":     {"", "!", "!", "!", "!", "!", "!"},
+	"READINESS_PATH":    {"", "!", "!", "!", "!", "!", "!"},
+	"OPENAPI_PATH":      {"", "!", "!", "!", "!", "!", "!"},
+	"OPENAPI_30_PATH":   {"", "!", "!", "!", "!", "!", "!"},
+	"OPENAPI_YAML_PATH": {"", "!", "!", "!", "!", "!", "!"},
 
 	// Text. "" means the default on the struct for some, so the
 	// environment may not say it for those.

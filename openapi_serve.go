@@ -24,26 +24,51 @@ func (a *App) OpenAPI30() ([]byte, error) {
 	return openapi.Downgrade(doc)
 }
 
+// OpenAPIYAML returns the app's OpenAPI 3.1 document (App.OpenAPI) as YAML
+// (openapi.YAML): the same values, keys in the same order, in the form
+// people read and diff more easily; Config.OpenAPIYAMLPath
+// (OPENAPI_YAML_PATH) serves it. The 3.0 document as YAML is
+// openapi.YAML of App.OpenAPI30's.
+func (a *App) OpenAPIYAML() ([]byte, error) {
+	doc, err := json.Marshal(a.OpenAPI())
+	if err != nil {
+		return nil, fmt.Errorf("fwk: marshalling the OpenAPI document: %w", err)
+	}
+	return openapi.YAML(doc)
+}
+
 // addOpenAPIRoute serves the app's OpenAPI document at Config.OpenAPIPath
 // (GET and HEAD, endpoint "openapi") and its 3.0 form (App.OpenAPI30) at
-// Config.OpenAPI30Path (endpoint "openapi_30"), when set. The document is
-// built on the first request, once every route is registered.
+// Config.OpenAPI30Path (endpoint "openapi_30") and as YAML
+// (App.OpenAPIYAML) at Config.OpenAPIYAMLPath (endpoint "openapi_yaml"),
+// when set. A document is built on its first request, once every route is
+// registered, and then served as built.
 func (a *App) addOpenAPIRoute() error {
-	if err := a.addDocumentRoute(a.cfg.OpenAPIPath, "openapi", keyOpenAPIPath, "Config.OpenAPIPath", func() ([]byte, error) {
+	if err := a.addDocumentRoute(a.cfg.OpenAPIPath, "openapi", keyOpenAPIPath, "Config.OpenAPIPath", jsonType, func() ([]byte, error) {
 		return json.Marshal(a.OpenAPI())
 	}); err != nil {
 		return err
 	}
-	return a.addDocumentRoute(a.cfg.OpenAPI30Path, "openapi_30", keyOpenAPI30Path, "Config.OpenAPI30Path", a.OpenAPI30)
+	if err := a.addDocumentRoute(a.cfg.OpenAPI30Path, "openapi_30", keyOpenAPI30Path, "Config.OpenAPI30Path", jsonType, a.OpenAPI30); err != nil {
+		return err
+	}
+	return a.addDocumentRoute(a.cfg.OpenAPIYAMLPath, "openapi_yaml", keyOpenAPIYAMLPath, "Config.OpenAPIYAMLPath", yamlType, a.OpenAPIYAML)
 }
 
-// addDocumentRoute serves the JSON that marshal makes at path, when set,
-// under endpoint; field and key name the setting in errors.
-func (a *App) addDocumentRoute(path, endpoint, key, field string, marshal func() ([]byte, error)) error {
+// The Content-Types of the documents: YAML's is registered by RFC 9512.
+const (
+	jsonType = "application/json"
+	yamlType = "application/yaml"
+)
+
+// addDocumentRoute serves the document that marshal makes at path, when
+// set, under endpoint, as contentType; field and key name the setting in
+// errors.
+func (a *App) addDocumentRoute(path, endpoint, key, field, contentType string, marshal func() ([]byte, error)) error {
 	if path == "" {
 		return nil
 	}
-	h := &openAPIHandler{app: a, marshal: marshal}
+	h := &openAPIHandler{app: a, marshal: marshal, contentType: contentType}
 	r := &Route{
 		rule:       path,
 		view:       h,
@@ -56,13 +81,14 @@ func (a *App) addDocumentRoute(path, endpoint, key, field string, marshal func()
 	return a.addRoute(r, r.rule, r.endpoint)
 }
 
-// openAPIHandler serves a document as JSON.
+// openAPIHandler serves a document, built once.
 type openAPIHandler struct {
-	app     *App
-	marshal func() ([]byte, error) // the document's JSON
-	once    sync.Once
-	body    []byte
-	err     error
+	app         *App
+	marshal     func() ([]byte, error) // the document's bytes
+	contentType string
+	once        sync.Once
+	body        []byte
+	err         error
 }
 
 func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -72,7 +98,7 @@ func (h *openAPIHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", h.contentType)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	_, _ = w.Write(h.body)
 }
@@ -90,16 +116,21 @@ func (h *openAPIHandler) build() {
 }
 
 // runOpenAPI is the openapi command: it prints the document, indented;
-// with -3.0, as OpenAPI 3.0.3 (App.OpenAPI30).
+// with -3.0, as OpenAPI 3.0.3 (App.OpenAPI30); with -yaml, as YAML
+// (openapi.YAML), either version.
 func (a *App) runOpenAPI(args []string) error {
 	fl := flag.NewFlagSet("openapi", flag.ContinueOnError)
 	fl.SetOutput(a.out)
 	v30 := fl.Bool("3.0", false, "print the document as OpenAPI 3.0.3")
+	asYAML := fl.Bool("yaml", false, "print the document as YAML")
 	if err := fl.Parse(args); err != nil {
 		return ignoreHelp(err)
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("fwk: openapi: unexpected arguments %q", fl.Args())
+	}
+	if *asYAML {
+		return a.printOpenAPIYAML(*v30)
 	}
 	if !*v30 {
 		enc := json.NewEncoder(a.out)
@@ -116,5 +147,25 @@ func (a *App) runOpenAPI(args []string) error {
 	}
 	out.WriteByte('\n')
 	_, err = out.WriteTo(a.out)
+	return err
+}
+
+// printOpenAPIYAML prints the document as YAML, as OpenAPI 3.0.3 when v30.
+func (a *App) printOpenAPIYAML(v30 bool) error {
+	yamlOf := a.OpenAPIYAML
+	if v30 {
+		yamlOf = func() ([]byte, error) {
+			doc, err := a.OpenAPI30()
+			if err != nil {
+				return nil, err
+			}
+			return openapi.YAML(doc)
+		}
+	}
+	doc, err := yamlOf()
+	if err != nil {
+		return err
+	}
+	_, err = a.out.Write(doc)
 	return err
 }

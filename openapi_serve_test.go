@@ -146,3 +146,126 @@ func TestOpenAPICommand30(t *testing.T) {
 		t.Errorf("openapi extra: %v, want an error", err)
 	}
 }
+
+// TestOpenAPIYAMLServed: OpenAPIYAMLPath serves App.OpenAPIYAML, the 3.1
+// document as YAML, as application/yaml (RFC 9512), to GET and HEAD, with
+// or without OpenAPIPath; the JSON document is unchanged beside it;
+// without the setting nothing is served.
+func TestOpenAPIYAMLServed(t *testing.T) {
+	cfg := fwk.DefaultConfig()
+	cfg.OpenAPIPath = "/openapi.json"
+	cfg.OpenAPIYAMLPath = "/openapi.yaml"
+	app := docApp(t, cfg)
+	rec := get(app, "GET", "/openapi.yaml")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/yaml" {
+		t.Fatalf("GET /openapi.yaml: %d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	want, err := app.OpenAPIYAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := json.Marshal(app.OpenAPI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := openapi.YAML(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Body.String() != string(want) || string(want) != string(fromJSON) {
+		t.Error("the served YAML is not App.OpenAPIYAML's, openapi.YAML of App.OpenAPI")
+	}
+	if !strings.HasPrefix(rec.Body.String(), "openapi: \""+openapi.Version+"\"\n") {
+		t.Errorf("served %.80q, want the openapi field first", rec.Body.String())
+	}
+	if got := get(app, "GET", "/openapi.json").Body.String(); got != string(doc) {
+		t.Errorf("the JSON document changed beside the YAML one: %.80s", got)
+	}
+	if head := get(app, "HEAD", "/openapi.yaml"); head.Code != 200 || head.Header().Get("Content-Type") != "application/yaml" {
+		t.Errorf("HEAD: %d %q", head.Code, head.Header().Get("Content-Type"))
+	}
+
+	only := fwk.DefaultConfig()
+	only.OpenAPIYAMLPath = "/api/openapi.yaml"
+	if code := get(docApp(t, only), "GET", "/api/openapi.yaml").Code; code != 200 {
+		t.Errorf("without OpenAPIPath: %d, want 200", code)
+	}
+	if code := get(docApp(t, fwk.DefaultConfig()), "GET", "/openapi.yaml").Code; code != 404 {
+		t.Errorf("without OpenAPIYAMLPath: %d, want 404", code)
+	}
+}
+
+// TestOpenAPIYAMLPathClash: the YAML document at the path of the JSON one,
+// or of the 3.0 one, fails fwk.New, naming OPENAPI_YAML_PATH.
+func TestOpenAPIYAMLPathClash(t *testing.T) {
+	for _, other := range []func(*fwk.Config){
+		func(c *fwk.Config) { c.OpenAPIPath = "/doc" },
+		func(c *fwk.Config) { c.OpenAPI30Path = "/doc" },
+	} {
+		cfg := quietConfig()
+		cfg.OpenAPIYAMLPath = "/doc"
+		other(&cfg)
+		_, err := fwk.New(cfg, docBundle{})
+		if err == nil || !strings.Contains(err.Error(), "OPENAPI_YAML_PATH") {
+			t.Errorf("fwk.New: %v, want an error naming OPENAPI_YAML_PATH", err)
+		}
+	}
+}
+
+// TestOpenAPIYAMLBuildPanic: a panic while the YAML document is built
+// answers 500, as for the JSON one.
+func TestOpenAPIYAMLBuildPanic(t *testing.T) {
+	cfg := fwk.DefaultConfig()
+	cfg.OpenAPIYAMLPath = "/openapi.yaml"
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	app := mustNew(t, cfg, panicSchemaBundle{})
+	if code := get(app, "GET", "/openapi.yaml").Code; code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", code)
+	}
+}
+
+func TestOpenAPIYAMLConfigFromEnv(t *testing.T) {
+	t.Setenv("OPENAPI_YAML_PATH", "/d.yaml")
+	cfg := fwk.ConfigFromEnv()
+	if cfg.OpenAPIYAMLPath != "/d.yaml" || cfg.Get("OPENAPI_YAML_PATH") != "/d.yaml" {
+		t.Errorf("OpenAPIYAMLPath %q, Get %q", cfg.OpenAPIYAMLPath, cfg.Get("OPENAPI_YAML_PATH"))
+	}
+}
+
+// TestOpenAPICommandYAML: "openapi -yaml" prints App.OpenAPIYAML, and
+// "openapi -yaml -3.0" the 3.0 document as YAML.
+func TestOpenAPICommandYAML(t *testing.T) {
+	app := docApp(t, fwk.DefaultConfig())
+	doc30, err := app.OpenAPI30()
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml30, err := openapi.YAML(doc30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml31, err := app.OpenAPIYAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []byte
+	}{
+		{[]string{"app", "openapi", "-yaml"}, yaml31},
+		{[]string{"app", "openapi", "-yaml", "-3.0"}, yaml30},
+		{[]string{"app", "openapi", "-3.0", "-yaml"}, yaml30},
+	} {
+		var out strings.Builder
+		app.SetOutput(&out)
+		if err := app.Run(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != string(c.want) {
+			t.Errorf("%q printed %.120q, want %.120q", c.args, out.String(), c.want)
+		}
+	}
+	if !strings.Contains("\n"+string(yaml30), "\nopenapi: \""+openapi.Version30+"\"\n") {
+		t.Errorf("the 3.0 YAML has no openapi field of 3.0.3: %.80q", yaml30)
+	}
+}
