@@ -97,28 +97,6 @@ func TestOpenAPI30PathClash(t *testing.T) {
 	}
 }
 
-// TestOpenAPI30BuildPanic: a panic while the 3.0 document is built answers
-// 500, as for the 3.1 one.
-func TestOpenAPI30BuildPanic(t *testing.T) {
-	cfg := fwk.DefaultConfig()
-	cfg.OpenAPI30Path = "/openapi-3.0.json"
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	app := mustNew(t, cfg, panicSchemaBundle{})
-	for range 2 {
-		if code := get(app, "GET", "/openapi-3.0.json").Code; code != http.StatusInternalServerError {
-			t.Fatalf("status %d, want 500", code)
-		}
-	}
-}
-
-func TestOpenAPI30ConfigFromEnv(t *testing.T) {
-	t.Setenv("OPENAPI_30_PATH", "/d3.json")
-	cfg := fwk.ConfigFromEnv()
-	if cfg.OpenAPI30Path != "/d3.json" || cfg.Get("OPENAPI_30_PATH") != "/d3.json" {
-		t.Errorf("OpenAPI30Path %q, Get %q", cfg.OpenAPI30Path, cfg.Get("OPENAPI_30_PATH"))
-	}
-}
-
 // TestOpenAPICommand30: "openapi -3.0" prints App.OpenAPI30, indented;
 // an argument it does not take is an error.
 func TestOpenAPICommand30(t *testing.T) {
@@ -212,26 +190,6 @@ func TestOpenAPIYAMLPathClash(t *testing.T) {
 	}
 }
 
-// TestOpenAPIYAMLBuildPanic: a panic while the YAML document is built
-// answers 500, as for the JSON one.
-func TestOpenAPIYAMLBuildPanic(t *testing.T) {
-	cfg := fwk.DefaultConfig()
-	cfg.OpenAPIYAMLPath = "/openapi.yaml"
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	app := mustNew(t, cfg, panicSchemaBundle{})
-	if code := get(app, "GET", "/openapi.yaml").Code; code != http.StatusInternalServerError {
-		t.Fatalf("status %d, want 500", code)
-	}
-}
-
-func TestOpenAPIYAMLConfigFromEnv(t *testing.T) {
-	t.Setenv("OPENAPI_YAML_PATH", "/d.yaml")
-	cfg := fwk.ConfigFromEnv()
-	if cfg.OpenAPIYAMLPath != "/d.yaml" || cfg.Get("OPENAPI_YAML_PATH") != "/d.yaml" {
-		t.Errorf("OpenAPIYAMLPath %q, Get %q", cfg.OpenAPIYAMLPath, cfg.Get("OPENAPI_YAML_PATH"))
-	}
-}
-
 // TestOpenAPICommandYAML: "openapi -yaml" prints App.OpenAPIYAML, and
 // "openapi -yaml -3.0" the 3.0 document as YAML.
 func TestOpenAPICommandYAML(t *testing.T) {
@@ -267,5 +225,43 @@ func TestOpenAPICommandYAML(t *testing.T) {
 	}
 	if !strings.Contains("\n"+string(yaml30), "\nopenapi: \""+openapi.Version30+"\"\n") {
 		t.Errorf("the 3.0 YAML has no openapi field of 3.0.3: %.80q", yaml30)
+	}
+}
+
+// openAPIPaths are the config keys that serve a form of the document, with
+// the Config field each sets and a path to serve it at.
+var openAPIPaths = []struct {
+	key, path string
+	field     func(*fwk.Config) *string
+}{
+	{"OPENAPI_30_PATH", "/openapi-3.0.json", func(c *fwk.Config) *string { return &c.OpenAPI30Path }},
+	{"OPENAPI_YAML_PATH", "/openapi.yaml", func(c *fwk.Config) *string { return &c.OpenAPIYAMLPath }},
+}
+
+// TestOpenAPIFormsBuildPanic: a panic while the 3.0 or YAML document is
+// built answers 500, on every request, as for the 3.1 JSON one.
+func TestOpenAPIFormsBuildPanic(t *testing.T) {
+	for _, p := range openAPIPaths {
+		cfg := fwk.DefaultConfig()
+		*p.field(&cfg) = p.path
+		cfg.Logger = slog.New(slog.DiscardHandler)
+		app := mustNew(t, cfg, panicSchemaBundle{})
+		for range 2 {
+			if code := get(app, "GET", p.path).Code; code != http.StatusInternalServerError {
+				t.Fatalf("%s: status %d, want 500", p.key, code)
+			}
+		}
+	}
+}
+
+// TestOpenAPIFormsConfigFromEnv: each key is read from the environment
+// into its field, and Get gives it back.
+func TestOpenAPIFormsConfigFromEnv(t *testing.T) {
+	for _, p := range openAPIPaths {
+		t.Setenv(p.key, "/d"+p.path)
+		cfg := fwk.ConfigFromEnv()
+		if got := *p.field(&cfg); got != "/d"+p.path || cfg.Get(p.key) != got {
+			t.Errorf("%s: field %q, Get %q", p.key, got, cfg.Get(p.key))
+		}
 	}
 }
