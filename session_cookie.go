@@ -43,11 +43,7 @@ type sessions struct {
 func (a *App) initSessions() error {
 	cfg := a.cfg
 	sc := &a.sess
-	sc.name = cfg.sessionCookieName()
-	if !validCookieName(sc.name) {
-		return &StartupError{What: "config", Culprit: keySessionCookieName,
-			Err: fmt.Errorf("%q is not a valid cookie name", sc.name)}
-	}
+	sc.name = cfg.sessionCookieName() // a valid name: Config.validate (checkCookieName)
 	sc.context = []byte(sc.name)
 	sc.lifetime = cfg.sessionLifetime()
 	sc.now = time.Now
