@@ -114,9 +114,7 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := a.initSessions(); err != nil {
 		return nil, err
 	}
-	if err := a.initCSRF(); err != nil {
-		return nil, err
-	}
+	a.initCSRF()
 	a.proxy = newProxyTrust(a.cfg)
 	a.health = a.cfg.LivenessPath != "" || a.cfg.ReadinessPath != ""
 	if err := a.initMiddleware(); err != nil {
