@@ -80,11 +80,9 @@ func New(cfg Config, bundles ...Bundle) (*App, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	host, hostErr := asciiHost(cfg.ServerName)
-	if hostErr != nil {
-		return nil, &StartupError{What: "config", Culprit: keyServerName, Err: hostErr}
-	}
-	cfg.ServerName = host
+	// The ASCII form of SERVER_NAME; Config.validate (checkServerName)
+	// refused a name asciiHost cannot encode.
+	cfg.ServerName, _ = asciiHost(cfg.ServerName)
 	a := &App{
 		cfg:           cfg,
 		router:        router.New(),
