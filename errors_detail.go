@@ -125,18 +125,8 @@ func isSecretName(name string) bool {
 // isSecretField reports whether the value of field sf (named client by the
 // client) must not be repeated.
 func isSecretField(sf reflect.StructField, client string) bool {
-	return hasTagOption(sf.Tag.Get("fwk"), "secret") || sf.Tag.Get("input") == "password" ||
+	return fwkTagOptions(sf.Tag)["secret"] || sf.Tag.Get("input") == "password" ||
 		isSecretName(sf.Name) || isSecretName(client)
-}
-
-// hasTagOption reports whether the comma-separated tag value holds opt.
-func hasTagOption(value, opt string) bool {
-	for o := range strings.SplitSeq(value, ",") {
-		if strings.TrimSpace(o) == opt {
-			return true
-		}
-	}
-	return false
 }
 
 // textDetail is the detail of a text value that did not convert, at
