@@ -163,8 +163,7 @@ func newValidationError(root reflect.Type, ve validator.ValidationErrors, names 
 		msg := fieldMessage(fe, ref, names)
 		e.Fields[ref.name] = append(e.Fields[ref.name], msg)
 		d := ErrorDetail{Message: msg, Location: names.loc + "." + ref.name}
-		if v := fe.Value(); v != nil && !reflect.ValueOf(v).IsZero() && !isSecretName(ref.name) &&
-			(ref.parent == nil || !isSecretField(ref.sf, ref.name)) {
+		if v := fe.Value(); v != nil && !reflect.ValueOf(v).IsZero() && !ref.secret() {
 			d.Value = detailValue(v) // a zero value may be a key left out: not a value received
 		}
 		e.Details = append(e.Details, d)
@@ -180,6 +179,15 @@ type fieldRef struct {
 	parent reflect.Type // the struct holding sf; nil when unresolved
 	elem   bool         // the error is on an element (a "dive" tag)
 	hidden bool         // an outer field of the same name hides the field
+}
+
+// secret reports whether the value of r must not be repeated: by its
+// struct field (isSecretField), or by its name alone when unresolved.
+func (r fieldRef) secret() bool {
+	if r.parent == nil {
+		return isSecretName(r.name)
+	}
+	return isSecretField(r.sf, r.name)
 }
 
 // resolveField turns a validator namespace ("Signup.Items[1].Name") into
