@@ -4,8 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // The app's logger (App.Logger) is Config.Logger's handler (or
@@ -14,12 +12,9 @@ import (
 // uses to fail a test on an ERROR logged while serving its requests. With
 // no observer the tap costs one atomic load per enabled record.
 
-// logObservers is the copy-on-write list of the observers of one App,
-// shared by the loggers derived from its logger (With, WithGroup).
-type logObservers struct {
-	mu   sync.Mutex
-	list atomic.Pointer[[]*logObserver]
-}
+// logObservers is the list of the observers of ObserveLog, shared by the
+// loggers derived from the app's logger (With, WithGroup).
+type logObservers = observers[logObserver]
 
 // logObserver is one ObserveLog registration.
 type logObserver struct {
@@ -151,25 +146,5 @@ func (h *logTap) WithGroup(name string) slog.Handler {
 // It is meant for tests: github.com/fwkgo/fwk/fwktest observes the ERROR
 // records logged while a request is served and fails the test with them.
 func (a *App) ObserveLog(level slog.Level, fn func(ctx context.Context, r slog.Record)) (stop func()) {
-	o := &logObserver{level: level, fn: fn}
-	obs := &a.logObs
-	update := func(change func([]*logObserver) []*logObserver) {
-		obs.mu.Lock()
-		defer obs.mu.Unlock()
-		var cur []*logObserver
-		if p := obs.list.Load(); p != nil {
-			cur = *p
-		}
-		next := change(slices.Clone(cur))
-		obs.list.Store(&next)
-	}
-	update(func(l []*logObserver) []*logObserver { return append(l, o) })
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			update(func(l []*logObserver) []*logObserver {
-				return slices.DeleteFunc(l, func(x *logObserver) bool { return x == o })
-			})
-		})
-	}
+	return a.logObs.add(&logObserver{level: level, fn: fn})
 }

@@ -2,9 +2,6 @@ package fwk
 
 import (
 	"net/http"
-	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/fwkgo/fwk/router"
 )
@@ -35,11 +32,8 @@ func (r Routed) Miss() bool { return r.Route == nil || r.Status != http.StatusOK
 // RouteObserver is a function given to App.ObserveRoutes.
 type RouteObserver func(w http.ResponseWriter, r *http.Request, m Routed)
 
-// routeObservers is the copy-on-write list of the observers of one App.
-type routeObservers struct {
-	mu   sync.Mutex
-	list atomic.Pointer[[]*RouteObserver]
-}
+// routeObservers is the list of the observers of ObserveRoutes.
+type routeObservers = observers[RouteObserver]
 
 // ObserveRoutes makes fn learn the route of every request the app routes,
 // right after the lookup and before the view (or the answer to the miss)
@@ -60,32 +54,7 @@ type routeObservers struct {
 // are not observed. Observers are meant to be added before serving: a
 // request being dispatched when one is added may not see it.
 func (a *App) ObserveRoutes(fn RouteObserver) (stop func()) {
-	o := &fn
-	a.routeObs.update(func(l []*RouteObserver) []*RouteObserver { return append(l, o) })
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			a.routeObs.update(func(l []*RouteObserver) []*RouteObserver {
-				return slices.DeleteFunc(l, func(x *RouteObserver) bool { return x == o })
-			})
-		})
-	}
-}
-
-// update replaces the list with change(a copy of it); an empty list is
-// stored as nil, so that dispatch is back to one load and no call.
-func (obs *routeObservers) update(change func([]*RouteObserver) []*RouteObserver) {
-	obs.mu.Lock()
-	defer obs.mu.Unlock()
-	var cur []*RouteObserver
-	if p := obs.list.Load(); p != nil {
-		cur = *p
-	}
-	if next := change(slices.Clone(cur)); len(next) > 0 {
-		obs.list.Store(&next)
-	} else {
-		obs.list.Store(nil)
-	}
+	return a.routeObs.add(&fn)
 }
 
 // observeRoute tells the observers in list the route of the request of c.
