@@ -12,38 +12,28 @@ var reflectTypeInt = reflect.TypeFor[int]()
 
 func BenchmarkForInt(b *testing.B) {
 	conv, err := textconv.For(reflectTypeInt)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := conv("123456"); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchConv(b, conv, err, "123456")
 }
 
 func BenchmarkForTypeInt(b *testing.B) {
 	conv, err := textconv.ForType[int]()
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := conv("123456"); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchConv(b, conv, err, "123456")
 }
 
 func BenchmarkForUUID(b *testing.B) {
 	conv, err := textconv.For(reflect.TypeFor[myUUID]())
+	benchConv(b, conv, err, "6ba7b810-9dad-11d1-80b4-00c04fd430c8")
+}
+
+// benchConv times conv(s), made with the error err.
+func benchConv[V any](b *testing.B, conv func(string) (V, error), err error, s string) {
+	b.Helper()
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := conv("6ba7b810-9dad-11d1-80b4-00c04fd430c8"); err != nil {
+		if _, err := conv(s); err != nil {
 			b.Fatal(err)
 		}
 	}
