@@ -357,7 +357,7 @@ func (k *configKey) lookup(c Config) string { return k.get(&c) }
 
 // validate reports configuration errors that make start-up impossible: a
 // variable ConfigFromEnv refused, a value its key refuses (configKeys), a
-// missing secret key (checkSecretKeys).
+// missing secret key (requireSecretKey).
 func (c Config) validate() error {
 	if c.envErr != nil {
 		return c.envErr
@@ -367,9 +367,8 @@ func (c Config) validate() error {
 			return configError(configKeys[i].name, err)
 		}
 	}
-	var need string
 	if c.CSRFEnabled {
-		need = "CSRF protection (" + keyCSRFEnabled + ") is on"
+		return c.requireSecretKey("CSRF protection (" + keyCSRFEnabled + ") is on")
 	}
-	return c.checkSecretKeys(need)
+	return nil
 }

@@ -33,21 +33,15 @@ var placeholderKeys = [...]string{
 	"replace-me", "replace_me", "replaceme", "placeholder", "django-insecure",
 }
 
-// checkSecretKeys checks SECRET_KEY, WTF_CSRF_SECRET_KEY and each of
-// SECRET_KEY_FALLBACKS. need, when not "", says which feature requires a
-// SECRET_KEY, so that a missing one is an error too.
-func (c Config) checkSecretKeys(need string) error {
-	if c.SecretKey == "" && need != "" {
+// requireSecretKey refuses a missing SECRET_KEY; need says which feature
+// requires one. The keys that are set were checked by their rules in
+// configKeys (secretKeyCheck, checkFallbacks) when Config.validate ran.
+func (c Config) requireSecretKey(need string) error {
+	if c.SecretKey == "" {
 		return &StartupError{What: "config", Culprit: keySecretKey,
 			Err: fmt.Errorf("%w: not set while %s", ErrSecretKey, need)}
 	}
-	if err := checkSecretKey(keySecretKey, c.SecretKey); err != nil {
-		return err
-	}
-	if err := checkSecretKey(keyCSRFSecretKey, c.CSRFSecretKey); err != nil {
-		return err
-	}
-	return checkFallbacks(c.SecretKeyFallbacks)
+	return nil
 }
 
 // secretKeyCheck is the rule of the secret key named name (configKeys).

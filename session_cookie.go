@@ -71,7 +71,7 @@ func (a *App) initSessions() error {
 	}
 	if len(stores) == 1 {
 		sc.store = stores[0]
-		if err := cfg.checkSecretKeys("a SessionStore service is installed"); err != nil {
+		if err := cfg.requireSecretKey("a SessionStore service is installed"); err != nil {
 			return err
 		}
 	}
