@@ -73,9 +73,7 @@ func (p *modelRoute[T]) documentModel(b *docBuilder, v *view, op *openapi.Operat
 // UpdatedAt, those tagged fwk:"readonly") readOnly in its schema, as the
 // resource never writes them from a body.
 func (p *modelRoute[T]) markReadOnly(b *docBuilder, model *openapi.Schema) {
-	if name, ok := strings.CutPrefix(model.Ref, "#/components/schemas/"); ok && b.refl.Schemas[name] != nil {
-		model = b.refl.Schemas[name]
-	}
+	model = b.shared(model)
 	for _, f := range p.info.fields {
 		if prop := model.Properties[f.json]; f.readOnly && prop != nil {
 			prop.ReadOnly = true
@@ -146,9 +144,7 @@ func (p *modelRoute[T]) documentBody(b *docBuilder, v *view, op *openapi.Operati
 // to) with only the members keys; for a JSON Merge Patch none is required
 // and each may be null.
 func writableSchema(b *docBuilder, s *openapi.Schema, keys map[string]bool, patch bool) *openapi.Schema {
-	if name, ok := strings.CutPrefix(s.Ref, "#/components/schemas/"); ok && b.refl.Schemas[name] != nil {
-		s = b.refl.Schemas[name]
-	}
+	s = b.shared(s)
 	// A key that is not writable is refused (400, or 422 for a patch).
 	out := &openapi.Schema{Type: "object", Properties: map[string]*openapi.Schema{}, AdditionalProperties: openapi.False()}
 	for k, prop := range s.Properties {
@@ -170,6 +166,15 @@ func writableSchema(b *docBuilder, s *openapi.Schema, keys map[string]bool, patc
 		}
 	}
 	return out
+}
+
+// shared returns the shared schema s refers to, or s itself when it is
+// not a reference to one of the reflector's schemas.
+func (b *docBuilder) shared(s *openapi.Schema) *openapi.Schema {
+	if name, ok := strings.CutPrefix(s.Ref, "#/components/schemas/"); ok && b.refl.Schemas[name] != nil {
+		return b.refl.Schemas[name]
+	}
+	return s
 }
 
 // documentIfMatch adds If-Match and the answers of the preconditions.
