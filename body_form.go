@@ -244,8 +244,7 @@ func decodeFormValues(d *form.Decoder, v any, vals url.Values) (err error) {
 		for k := range de {
 			fields = append(fields, k)
 		}
-		he := badBody(fmt.Sprintf("invalid value for form field %s", quoteList(fields)), err).(*HTTPError)
-		sort.Strings(fields)
+		he := badBody(fmt.Sprintf("invalid value for form field %s", quoteList(fields)), err).(*HTTPError) // quoteList sorts fields
 		for _, k := range fields {
 			he.details = append(he.details, textDetail("body", k, vals.Get(k), de[k]))
 		}
